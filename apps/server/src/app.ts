@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Container, createContainer } from './container.ts';
+import type { Database } from './db/database.ts';
+import { fail } from './lib/envelope.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { authPlugin } from './plugins/auth.plugin.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
+import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { spaPlugin } from './plugins/spa.plugin.ts';
+
+export const VERSION = '0.0.4';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    container: Container;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Where the built SPA lives; omitted = API only. */
+  webDistDir?: string;
+  logger?: boolean;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Builds the whole app without listening, so tests call it through inject or a real port. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    // The client's X-Request-Id ties its logs to ours; a missing or odd one is replaced.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: undefined,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const container = createContainer(config, database);
+  app.decorate('container', container);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(openapiPlugin, { version: VERSION });
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => req.user?.id ?? req.ip,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      ...fail(`操作太频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`),
+    }),
+  });
+  await app.register(authPlugin, { sessions: container.sessions, users: container.users });
+
+  await app.register(
+    async (api) => {
+      healthRoutes(api, { database: database.kind, version: VERSION });
+      userRoutes(api, { userInfo: container.userInfo });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(spaPlugin, { distDir: opts.webDistDir ?? '' });
+  return app;
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Every variable is validated here so that a bad value
+ * stops the start with a message naming it, instead of failing later at a distance.
+ */
+const bool = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true')
+  .default(false);
+const int = (def: number) => z.coerce.number().int().min(0).default(def);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, '必须是 postgres:// 连接串').optional(),
+  PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  WEB_DIST_DIR: z.string().optional(),
+  ALLOW_DEV_PROVIDERS: bool,
+  TRUST_PROXY: bool,
+
+  LOGIN_MODE: z.enum(['dev', 'mp']).default('dev'),
+  WECHAT_MP_APPID: z.string().optional(),
+  WECHAT_MP_SECRET: z.string().optional(),
+  WECHAT_MP_TOKEN: z.string().optional(),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  QR_EXPIRE_SEC: int(300),
+  SESSION_DAYS: int(30),
+  LOGIN_RATE_PER_MIN: int(20),
+
+  PAY_MODE: z.enum(['dev', 'wechat']).default('dev'),
+  WECHATPAY_MCHID: z.string().optional(),
+  WECHATPAY_APPID: z.string().optional(),
+  WECHATPAY_SERIAL_NO: z.string().optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().optional(),
+  WECHATPAY_APIV3_KEY: z.string().optional(),
+  WECHATPAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
+  WECHATPAY_NOTIFY_URL: z.url().optional(),
+  ORDER_EXPIRE_MIN: int(15),
+
+  LLM_MODE: z.enum(['builtin', 'openai']).default('builtin'),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: int(60000),
+  LLM_PACE_MS: int(15),
+  GENERATION_RATE_PER_MIN: int(10),
+  GENERATION_CONCURRENCY_PER_USER: int(2),
+
+  SIGNUP_CREDITS: int(3),
+  COST_PERSONA: int(1),
+  COST_SCRIPT: int(1),
+  COST_SUGGEST: int(0),
+
+  COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.2),
+  SETTLEMENT_DAYS: z.coerce.number().min(0).default(7),
+  WITHDRAW_MIN_CENTS: int(1000),
+
+  HOTLIST_URL: z.url().optional(),
+  HOTLIST_REFRESH_MIN: int(0),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" so that `FOO= npm start` behaves like not setting FOO.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`环境变量配置有误 (invalid environment configuration):\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  const devProviders = [
+    config.LOGIN_MODE === 'dev' && 'LOGIN_MODE=dev',
+    config.PAY_MODE === 'dev' && 'PAY_MODE=dev',
+  ].filter(Boolean);
+  if (config.NODE_ENV === 'production' && devProviders.length > 0 && !config.ALLOW_DEV_PROVIDERS) {
+    throw new ConfigError(
+      `生产环境禁止使用开发用的登录/支付通道 (${devProviders.join(', ')})：开发通道任何人都能登录或“支付”。` +
+        '请配置真实通道，或在明确知情时设置 ALLOW_DEV_PROVIDERS=1。',
+    );
+  }
+  return config;
+}
+
+/** The address users reach us at: links in QR codes and share links are built from it. */
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { createPgliteBus, createPostgresBus, type EventBus } from './event-bus.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either the database or a transaction, so services decide the boundary. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  bus: EventBus;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** Any stable 64-bit number: instances starting together take turns migrating. */
+const MIGRATION_LOCK_ID = 7_301_004;
+
+export async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    lockClient.release();
+  }
+  const bus = await createPostgresBus(url);
+  return {
+    kind: 'postgres',
+    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    bus,
+    async close() {
+      await bus.close();
+      await pool.end();
+    },
+  };
+}
+
+/** `dataDir` undefined = in memory; `loadDataDir` starts from a dump of a migrated directory. */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir, { loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  const bus = createPgliteBus(client);
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    bus,
+    async close() {
+      await bus.close();
+      await client.close();
+    },
+  };
+}
+
+export function openDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  PGLITE_DIR: string;
+  DB_POOL_SIZE: number;
+}): Promise<Database> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, config.DB_POOL_SIZE)
+    : openPglite({ dataDir: config.PGLITE_DIR });
+}

@@ -1,0 +1,4 @@
+// Every module's tables, gathered for Drizzle and drizzle-kit. Each module owns its own file.
+export * from '../modules/auth/auth.schema.ts';
+export * from '../modules/user/user.schema.ts';
+export * from '../modules/wallet/wallet.schema.ts';

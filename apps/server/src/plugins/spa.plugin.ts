@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { fail } from '../lib/envelope.ts';
+
+/**
+ * Serves the built SPA with history fallback: /dashboard/script loads index.html, while an
+ * unknown /api/* path still answers the 404 envelope.
+ */
+export const spaPlugin = fp(
+  async (app: FastifyInstance, opts: { distDir: string }) => {
+    const hasBuild = existsSync(join(opts.distDir, 'index.html'));
+    if (!hasBuild) {
+      app.log.warn({ distDir: opts.distDir }, 'web build not found: only the API is served');
+      app.setNotFoundHandler((req, reply) => {
+        reply.status(404).send(fail(`接口不存在：${req.method} ${req.url.split('?')[0]}`));
+      });
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(res, path) {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0] ?? '';
+      if (path.startsWith('/api/') || req.method !== 'GET') {
+        return reply.status(404).send(fail(`接口不存在：${req.method} ${path}`));
+      }
+      if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'spa' },
+);
