@@ -16,7 +16,10 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, '必须是 postgres:// 连接串').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, '必须是 postgres:// 连接串')
+    .optional(),
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   WEB_DIST_DIR: z.string().optional(),

@@ -1,9 +1,9 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
-import { createUserInfoService } from './modules/user/user-info.service.ts';
 import { createUserRepository } from './modules/user/user.repository.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { createUserInfoService } from './modules/user/user-info.service.ts';
 import { createWalletRepository } from './modules/wallet/wallet.repository.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 

@@ -17,11 +17,7 @@ export const PAGE_SIZE_MAX = 100;
 
 /** `page` from 1, `pageSize` default 20, max 100 (DESIGN §3). Query strings arrive as text. */
 export const pageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: '页码必须是数字' })
-    .int('页码必须是整数')
-    .min(1, '页码从 1 开始')
-    .default(1),
+  page: z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码从 1 开始').default(1),
   pageSize: z.coerce
     .number({ error: '每页条数必须是数字' })
     .int('每页条数必须是整数')

@@ -44,7 +44,11 @@ function createBus(listen: Listen, notify: (channel: string, payload: string) =>
         byKey.set(key, set);
       }
       set.add(handler);
-      if (!listening.has(channel)) listening.set(channel, listen(channel, (p) => dispatch(channel, p)));
+      if (!listening.has(channel))
+        listening.set(
+          channel,
+          listen(channel, (p) => dispatch(channel, p)),
+        );
       await listening.get(channel);
       return () => {
         set.delete(handler);

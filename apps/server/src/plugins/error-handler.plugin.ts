@@ -25,7 +25,9 @@ export const errorHandlerPlugin = fp(
         const field = first ? fieldOf(first.instancePath) : '';
         const detail = first?.message ?? '参数不正确';
         const extra = error.validation.length > 1 ? `（另有 ${error.validation.length - 1} 处问题）` : '';
-        return reply.status(400).send(fail(field ? `参数 ${field} 有误：${detail}${extra}` : `${detail}${extra}`));
+        return reply
+          .status(400)
+          .send(fail(field ? `参数 ${field} 有误：${detail}${extra}` : `${detail}${extra}`));
       }
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         return reply.status(415).send(fail('不支持的请求格式，请以 JSON 提交'));
@@ -39,7 +41,8 @@ export const errorHandlerPlugin = fp(
       if (error.statusCode === 429) {
         return reply.status(429).send(fail(error.message || '操作太频繁，请稍后再试'));
       }
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
       if (status >= 500) {
         req.log.error({ err: error }, 'unhandled error');
         return reply.status(500).send(fail('服务器开小差了，请稍后再试'));

@@ -11,7 +11,8 @@ export const openapiPlugin = fp(
       openapi: {
         info: {
           title: '脚本工坊 API',
-          description: '所有接口位于 /api/v1，返回 { success, data, message }；鉴权：Authorization: Bearer <token>。',
+          description:
+            '所有接口位于 /api/v1，返回 { success, data, message }；鉴权：Authorization: Bearer <token>。',
           version: opts.version,
         },
         components: {

@@ -20,12 +20,14 @@ export const spaPlugin = fp(
       return;
     }
     await app.register(fastifyStatic, {
+      preCompressed: false,
       root: opts.distDir,
       wildcard: false,
       index: false,
       // Hashed assets never change; index.html must always be revalidated.
-      setHeaders(res, path) {
-        res.setHeader(
+      // @fastify/static 10 hands the Fastify reply here, not the raw response.
+      setHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
+        reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

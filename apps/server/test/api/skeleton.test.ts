@@ -14,11 +14,19 @@ describe('skeleton conventions', () => {
     const { status, body } = await t.call({ method: 'GET', url: '/api/v1/health' });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, message: 'ok' });
-    expect(body.data).toMatchObject({ status: 'ok', version: '0.0.4', database: onPostgres() ? 'postgres' : 'pglite' });
+    expect(body.data).toMatchObject({
+      status: 'ok',
+      version: '0.0.4',
+      database: onPostgres() ? 'postgres' : 'pglite',
+    });
   });
 
   it('echoes a client X-Request-Id and makes one when absent', async () => {
-    const given = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'req-abc.1' } });
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'req-abc.1' },
+    });
     expect(given.headers['x-request-id']).toBe('req-abc.1');
     const made = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

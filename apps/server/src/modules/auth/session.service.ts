@@ -44,7 +44,10 @@ export function createSessionService(deps: { db: Db; sessionDays: number; now?: 
     },
 
     async revoke(token: string): Promise<void> {
-      await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.tokenHash, hashToken(token)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(eq(sessions.tokenHash, hashToken(token)));
     },
   };
 }

@@ -2,7 +2,10 @@ import { healthSchema } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 
-export function healthRoutes(app: FastifyInstance, deps: { database: 'pglite' | 'postgres'; version: string }) {
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { database: 'pglite' | 'postgres'; version: string },
+) {
   route(app, {
     method: 'GET',
     url: '/health',

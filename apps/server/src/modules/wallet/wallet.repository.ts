@@ -23,7 +23,13 @@ export function createWalletRepository() {
     },
     async appendLedger(
       db: DbOrTx,
-      row: { userId: string; delta: number; balanceAfter: number; reason: CreditReason; refId: string | null },
+      row: {
+        userId: string;
+        delta: number;
+        balanceAfter: number;
+        reason: CreditReason;
+        refId: string | null;
+      },
     ) {
       const [inserted] = await db.insert(creditLedger).values(row).returning();
       return inserted!;

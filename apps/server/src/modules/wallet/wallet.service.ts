@@ -15,7 +15,8 @@ export function createWalletService(deps: { db: Db; wallets: WalletRepository })
     tx: DbOrTx,
     change: { userId: string; delta: number; reason: CreditReason; refId?: string | null },
   ) {
-    if (!Number.isInteger(change.delta) || change.delta === 0) throw new Error('credit delta must be a non-zero integer');
+    if (!Number.isInteger(change.delta) || change.delta === 0)
+      throw new Error('credit delta must be a non-zero integer');
     await wallets.ensureWallet(tx, change.userId);
     const balanceAfter = await wallets.applyDelta(tx, change.userId, change.delta);
     if (balanceAfter === undefined) throw unprocessable(INSUFFICIENT_CREDITS_MESSAGE, 'insufficient_credits');
