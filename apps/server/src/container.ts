@@ -1,6 +1,10 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createInternalRepository } from './modules/internal/internal.repository.ts';
+import { createInternalService } from './modules/internal/internal.service.ts';
+import { createLimitService } from './modules/limit/limit.service.ts';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createUserRepository } from './modules/user/user.repository.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createUserInfoService } from './modules/user/user-info.service.ts';
@@ -16,12 +20,19 @@ export function createContainer(config: Config, database: Database) {
   const users = createUserService({ db, users: createUserRepository() });
   const sessions = createSessionService({ db, sessionDays: config.SESSION_DAYS });
   const wallet = createWalletService({ db, wallets: createWalletRepository() });
+  const internal = createInternalService({ db, members: createInternalRepository() });
+  const limit = createLimitService({
+    wallet,
+    isInternal: internal.isInternal,
+    costs: { persona: config.COST_PERSONA, script: config.COST_SCRIPT, suggest: config.COST_SUGGEST },
+  });
+  const onboarding = createOnboardingService({ wallet, signupCredits: config.SIGNUP_CREDITS });
   const userInfo = createUserInfoService({
     flags: {
       isDistributor: async () => false,
-      isInternal: async () => false,
+      isInternal: internal.isInternal,
     },
   });
-  return { config, database, users, sessions, wallet, userInfo };
+  return { config, database, users, sessions, wallet, internal, limit, onboarding, userInfo };
 }
 export type Container = ReturnType<typeof createContainer>;

@@ -25,7 +25,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const here = dirname(fileURLToPath(import.meta.url));
+export const migrationsFolder = resolve(here, '../../drizzle');
+/** Relative data paths mean the repository root, whichever workspace a command runs from. */
+const repoRoot = resolve(here, '../../../..');
 
 /** Any stable 64-bit number: instances starting together take turns migrating. */
 const MIGRATION_LOCK_ID = 7_301_004;
@@ -77,5 +80,5 @@ export function openDatabase(config: {
 }): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, config.DB_POOL_SIZE)
-    : openPglite({ dataDir: config.PGLITE_DIR });
+    : openPglite({ dataDir: resolve(repoRoot, config.PGLITE_DIR) });
 }

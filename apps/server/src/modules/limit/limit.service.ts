@@ -1,0 +1,40 @@
+import type { DbOrTx } from '../../db/database.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+
+export type ChargeableAction = 'persona' | 'script' | 'suggest';
+
+/**
+ * What an action costs and who pays: internal members spend nothing. Charging happens inside the
+ * caller's transaction together with the row it pays for, and is refunded the same way.
+ */
+export function createLimitService(deps: {
+  wallet: Pick<WalletService, 'changeIn' | 'balance'>;
+  isInternal: (userId: string) => Promise<boolean>;
+  costs: Record<ChargeableAction, number>;
+}) {
+  const { wallet, costs } = deps;
+
+  async function quote(userId: string, action: ChargeableAction, units = 1) {
+    const internal = await deps.isInternal(userId);
+    const cost = internal ? 0 : costs[action] * units;
+    return { cost, internal };
+  }
+
+  return {
+    quote,
+    /** Takes the credits (throws 422 when short); returns what was charged, 0 for free actions. */
+    async charge(tx: DbOrTx, args: { userId: string; action: ChargeableAction; units?: number; refId: string }) {
+      const { cost } = await quote(args.userId, args.action, args.units);
+      if (cost > 0) {
+        await wallet.changeIn(tx, { userId: args.userId, delta: -cost, reason: 'generation', refId: args.refId });
+      }
+      return cost;
+    },
+    async refund(tx: DbOrTx, args: { userId: string; amount: number; refId: string }) {
+      if (args.amount > 0) {
+        await wallet.changeIn(tx, { userId: args.userId, delta: args.amount, reason: 'refund', refId: args.refId });
+      }
+    },
+  };
+}
+export type LimitService = ReturnType<typeof createLimitService>;
