@@ -3,3 +3,4 @@ export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/user/user.schema.ts';
 export * from '../modules/wallet/wallet.schema.ts';
 export * from '../modules/internal/internal.schema.ts';
+export * from '../modules/distribution/distributor.schema.ts';
