@@ -3,3 +3,6 @@ export * from './health.ts';
 export * from './user.ts';
 export * from './auth.ts';
 export * from './distributor.ts';
+export * from './referral.ts';
+export * from './withdraw.ts';
+export * from './internal.ts';

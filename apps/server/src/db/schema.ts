@@ -4,3 +4,6 @@ export * from '../modules/user/user.schema.ts';
 export * from '../modules/wallet/wallet.schema.ts';
 export * from '../modules/internal/internal.schema.ts';
 export * from '../modules/distribution/distributor.schema.ts';
+export * from '../modules/distribution/commission.schema.ts';
+export * from '../modules/distribution/distribution-wallet.schema.ts';
+export * from '../modules/withdraw/withdraw.schema.ts';
