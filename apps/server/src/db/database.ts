@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,10 +25,22 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const migrationsFolder = resolve(here, '../../drizzle');
+/** apps/server, found from this file whether it runs from src/ (tsx) or from the dist/ bundle. */
+function findServerRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(resolve(dir, 'drizzle/meta/_journal.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('drizzle migrations folder not found');
+    dir = parent;
+  }
+  return dir;
+}
+const serverRoot = findServerRoot();
+export const migrationsFolder = resolve(serverRoot, 'drizzle');
+/** A migrated, empty data directory made at build time (scripts/build-server.mjs). */
+export const pgliteTemplateFile = resolve(serverRoot, 'dist/pglite-template.tar');
 /** Relative data paths mean the repository root, whichever workspace a command runs from. */
-const repoRoot = resolve(here, '../../../..');
+const repoRoot = resolve(serverRoot, '../..');
 
 /** Any stable 64-bit number: instances starting together take turns migrating. */
 const MIGRATION_LOCK_ID = 7_301_004;
@@ -57,8 +69,16 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
 
 /** `dataDir` undefined = in memory; `loadDataDir` starts from a dump of a migrated directory. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { loadDataDir: options.loadDataDir });
+  let loadDataDir = options.loadDataDir;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // A new directory starts from the prepared template: initdb alone takes seconds. Migrations
+    // still run below, so a template older than the code is brought up to date.
+    if (!loadDataDir && readdirSync(options.dataDir).length === 0 && existsSync(pgliteTemplateFile)) {
+      loadDataDir = new Blob([readFileSync(pgliteTemplateFile)]);
+    }
+  }
+  const client = await PGlite.create(options.dataDir, { loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   const bus = createPgliteBus(client);
