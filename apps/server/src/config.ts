@@ -55,6 +55,7 @@ export const configSchema = z.object({
   LLM_PACE_MS: int(15),
   GENERATION_RATE_PER_MIN: int(10),
   GENERATION_CONCURRENCY_PER_USER: int(2),
+  SUGGEST_RATE_PER_MIN: int(30),
 
   SIGNUP_CREDITS: int(3),
   COST_PERSONA: int(1),

@@ -6,3 +6,6 @@ export * from './distributor.ts';
 export * from './referral.ts';
 export * from './withdraw.ts';
 export * from './internal.ts';
+export * from './limit.ts';
+export * from './persona.ts';
+export * from './suggest.ts';

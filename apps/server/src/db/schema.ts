@@ -7,3 +7,4 @@ export * from '../modules/distribution/distributor.schema.ts';
 export * from '../modules/distribution/commission.schema.ts';
 export * from '../modules/distribution/distribution-wallet.schema.ts';
 export * from '../modules/withdraw/withdraw.schema.ts';
+export * from '../modules/persona/persona.schema.ts';

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
+import { INSUFFICIENT_CREDITS_MESSAGE, type WalletService } from '../wallet/wallet.service.ts';
 
 export type ChargeableAction = 'persona' | 'script' | 'suggest';
 
@@ -22,17 +22,41 @@ export function createLimitService(deps: {
 
   return {
     quote,
+    /**
+     * POST /limit/check: whether the action could start now. Only advice for the screen: the
+     * charge itself decides, atomically, when the action starts.
+     */
+    async check(userId: string, action: ChargeableAction, units = 1) {
+      const [{ cost }, balance] = await Promise.all([quote(userId, action, units), wallet.balance(userId)]);
+      const allowed = balance >= cost;
+      return allowed
+        ? { allowed, cost, balance }
+        : { allowed, cost, balance, reason: INSUFFICIENT_CREDITS_MESSAGE };
+    },
     /** Takes the credits (throws 422 when short); returns what was charged, 0 for free actions. */
-    async charge(tx: DbOrTx, args: { userId: string; action: ChargeableAction; units?: number; refId: string }) {
+    async charge(
+      tx: DbOrTx,
+      args: { userId: string; action: ChargeableAction; units?: number; refId: string },
+    ) {
       const { cost } = await quote(args.userId, args.action, args.units);
       if (cost > 0) {
-        await wallet.changeIn(tx, { userId: args.userId, delta: -cost, reason: 'generation', refId: args.refId });
+        await wallet.changeIn(tx, {
+          userId: args.userId,
+          delta: -cost,
+          reason: 'generation',
+          refId: args.refId,
+        });
       }
       return cost;
     },
     async refund(tx: DbOrTx, args: { userId: string; amount: number; refId: string }) {
       if (args.amount > 0) {
-        await wallet.changeIn(tx, { userId: args.userId, delta: args.amount, reason: 'refund', refId: args.refId });
+        await wallet.changeIn(tx, {
+          userId: args.userId,
+          delta: args.amount,
+          reason: 'refund',
+          refId: args.refId,
+        });
       }
     },
   };

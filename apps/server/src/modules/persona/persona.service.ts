@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PERSONA_MAX_PER_USER,
+  type Persona,
+  type PersonaDeleteResult,
+  type PersonaUpdate,
+} from '@app/contract';
+import { type PersonaAnalyzeInput, personaDraftSchema } from '@app/contract/generation';
+import type { Db } from '../../db/database.ts';
+import { GenerationError, type GenerationProvider } from '../../generation/generation-provider.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import type { LimitService } from '../limit/limit.service.ts';
+import type { PersonaRepository } from './persona.repository.ts';
+import type { PersonaRow } from './persona.schema.ts';
+
+export const PERSONA_NOT_FOUND_MESSAGE = '人设不存在或已被删除';
+
+/** Ids are uuids; anything else cannot name a persona (and must not reach a uuid column). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface AnalyzeHooks {
+  /** Called once the credits are taken, before anything is generated (a stream opens here). */
+  onStart?: () => void;
+  /** Generated text as it arrives. */
+  onDelta?: (text: string) => void;
+}
+
+export function toPersona(row: PersonaRow): Persona {
+  return {
+    ...row.body,
+    name: row.name,
+    id: row.id,
+    isDefault: row.isDefault,
+    platform: row.platform,
+    accountName: row.accountName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Personas (DESIGN §4, §5): an analysis is paid before it runs and refunded if it fails; the row
+ * exists only for a successful one. Each user has exactly one default while they have any.
+ */
+export function createPersonaService(deps: {
+  db: Db;
+  personas: PersonaRepository;
+  limit: Pick<LimitService, 'charge' | 'refund'>;
+  generation: Pick<GenerationProvider, 'analyzePersona'>;
+  /** Where a refund that could not be written is reported (the credits are then owed by hand). */
+  logError?: (message: string, details: Record<string, unknown>) => void;
+}) {
+  const { db, personas, limit } = deps;
+
+  async function requireOwned(userId: string, id: string): Promise<PersonaRow> {
+    const row = UUID.test(id) ? await personas.findOwned(db, userId, id) : undefined;
+    if (!row) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  /** Returns false when the refund could not be written (then it is logged for a person to fix). */
+  async function refund(userId: string, amount: number, refId: string): Promise<boolean> {
+    try {
+      await db.transaction((tx) => limit.refund(tx, { userId, amount, refId }));
+      return true;
+    } catch (error) {
+      deps.logError?.('persona refund failed', { userId, amount, refId, error });
+      return false;
+    }
+  }
+
+  function failure(charged: number, refunded: boolean, cause: unknown): AppError {
+    if (!refunded) {
+      return new AppError(500, '人设分析失败，退回点数时出错，请联系客服处理', 'refund_failed');
+    }
+    const note = charged > 0 ? `（已退回本次消耗的 ${charged} 点）` : '';
+    // The provider's own message says what went wrong (timeout, service down…) in Chinese.
+    const reason =
+      cause instanceof GenerationError ? `人设分析失败：${cause.message}` : '人设分析失败，请稍后重试';
+    return new AppError(502, `${reason}${note}`, 'generation_failed');
+  }
+
+  return {
+    async analyze(userId: string, input: PersonaAnalyzeInput, hooks: AnalyzeHooks = {}): Promise<Persona> {
+      if ((await personas.countByUser(db, userId)) >= PERSONA_MAX_PER_USER) {
+        throw unprocessable(
+          `最多保存 ${PERSONA_MAX_PER_USER} 个人设，请先在「我的人设」里删除不用的`,
+          'persona_limit',
+        );
+      }
+      const id = randomUUID();
+      // Paid first, in its own transaction: concurrent analyses of one wallet queue on its row
+      // lock, and one that finds too few credits is refused (422) before anything is generated.
+      const charged = await db.transaction((tx) =>
+        limit.charge(tx, { userId, action: 'persona', refId: id }),
+      );
+      hooks.onStart?.();
+      try {
+        const draft = personaDraftSchema.parse(
+          await deps.generation.analyzePersona(input, { onDelta: hooks.onDelta }),
+        );
+        const { name, ...body } = draft;
+        const row = await db.transaction(async (tx) => {
+          await personas.lockUser(tx, userId);
+          const first = !(await personas.hasDefault(tx, userId));
+          return personas.insert(tx, {
+            id,
+            userId,
+            platform: input.platform,
+            accountName: input.accountName,
+            name,
+            body,
+            input,
+            isDefault: first,
+          });
+        });
+        return toPersona(row);
+      } catch (cause) {
+        deps.logError?.('persona analysis failed', { userId, refId: id, error: cause });
+        throw failure(charged, await refund(userId, charged, id), cause);
+      }
+    },
+
+    async list(userId: string, page: number, pageSize: number) {
+      const { items, total } = await personas.list(db, userId, page, pageSize);
+      return { items: items.map(toPersona), total, page, pageSize };
+    },
+
+    async get(userId: string, id: string): Promise<Persona> {
+      return toPersona(await requireOwned(userId, id));
+    },
+
+    async update(userId: string, id: string, patch: PersonaUpdate): Promise<Persona> {
+      if (!UUID.test(id)) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
+      const row = await db.transaction(async (tx) => {
+        await personas.lockUser(tx, userId);
+        let current = await personas.findOwned(tx, userId, id);
+        if (!current) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
+        if (patch.name !== undefined) current = await personas.rename(tx, userId, id, patch.name);
+        if (patch.isDefault && !current?.isDefault) {
+          await personas.clearDefault(tx, userId);
+          current = await personas.markDefault(tx, userId, id);
+        }
+        return current!;
+      });
+      return toPersona(row);
+    },
+
+    async remove(userId: string, id: string): Promise<PersonaDeleteResult> {
+      if (!UUID.test(id)) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
+      return db.transaction(async (tx) => {
+        await personas.lockUser(tx, userId);
+        const removed = await personas.remove(tx, userId, id);
+        if (!removed) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
+        let newDefaultId: string | null = null;
+        if (removed.isDefault) {
+          const heir = await personas.newestOther(tx, userId, id);
+          if (heir) {
+            await personas.markDefault(tx, userId, heir);
+            newDefaultId = heir;
+          }
+        }
+        return { id, newDefaultId };
+      });
+    },
+  };
+}
+export type PersonaService = ReturnType<typeof createPersonaService>;

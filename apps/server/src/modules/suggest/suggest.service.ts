@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { SUGGEST_COUNT_DEFAULT, type SuggestInput, type SuggestResult } from '@app/contract';
+import type { PersonaDraft, Platform, ScriptDraft } from '@app/contract/generation';
+import type { Db } from '../../db/database.ts';
+import { GenerationError, type GenerationProvider } from '../../generation/generation-provider.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { LimitService } from '../limit/limit.service.ts';
+import type { PersonaService } from '../persona/persona.service.ts';
+
+export const SCRIPT_NOT_FOUND_MESSAGE = '脚本不存在';
+
+/** One of the user's scripts as the suggestion generator sees it. */
+export interface ScriptForSuggest {
+  script: ScriptDraft;
+  platform?: Platform;
+}
+
+/**
+ * How `improve` finds a script: owned by the user, or null. The scripts module (creation) owns
+ * scripts; until it is wired in container.ts, every script id is unknown and answers 404.
+ */
+export type ScriptLookup = (userId: string, scriptId: string) => Promise<ScriptForSuggest | null>;
+
+export const noScripts: ScriptLookup = async () => null;
+
+function draftOf(persona: PersonaDraft): PersonaDraft {
+  const { name, positioning, audience, tags, tone, pillars, titleFormulas, monetization, radar } = persona;
+  return { name, positioning, audience, tags, tone, pillars, titleFormulas, monetization, radar };
+}
+
+/**
+ * POST /suggest/gen: topic ideas (the hot-topic selection generator), titles, hooks, and
+ * improvements of a script. Free by default (COST_SUGGEST=0) but charged and refunded like any
+ * generation when a cost is configured.
+ */
+export function createSuggestService(deps: {
+  db: Db;
+  limit: Pick<LimitService, 'charge' | 'refund'>;
+  generation: Pick<GenerationProvider, 'suggest'>;
+  personas: Pick<PersonaService, 'get'>;
+  getScript: ScriptLookup;
+  logError?: (message: string, details: Record<string, unknown>) => void;
+}) {
+  const { db, limit } = deps;
+
+  return {
+    async generate(userId: string, input: SuggestInput): Promise<SuggestResult> {
+      // Both lookups answer 404 for what is not the user's, before anything is charged.
+      const persona = input.personaId ? await deps.personas.get(userId, input.personaId) : undefined;
+      let found: ScriptForSuggest | null = null;
+      if (input.scriptId) {
+        found = await deps.getScript(userId, input.scriptId);
+        if (!found) throw notFound(SCRIPT_NOT_FOUND_MESSAGE);
+      }
+
+      const refId = randomUUID();
+      const charged = await db.transaction((tx) => limit.charge(tx, { userId, action: 'suggest', refId }));
+      try {
+        const suggestions = await deps.generation.suggest({
+          kind: input.kind,
+          count: input.count ?? SUGGEST_COUNT_DEFAULT,
+          persona: persona ? draftOf(persona) : undefined,
+          topic: input.topic,
+          script: found?.script,
+          platform: persona?.platform ?? found?.platform,
+        });
+        return { suggestions };
+      } catch (cause) {
+        deps.logError?.('suggestion failed', { userId, refId, kind: input.kind, error: cause });
+        let refunded = true;
+        try {
+          await db.transaction((tx) => limit.refund(tx, { userId, amount: charged, refId }));
+        } catch (error) {
+          refunded = false;
+          deps.logError?.('suggestion refund failed', { userId, amount: charged, refId, error });
+        }
+        if (!refunded)
+          throw new AppError(500, '生成建议失败，退回点数时出错，请联系客服处理', 'refund_failed');
+        const reason = cause instanceof GenerationError ? cause.message : '生成建议失败，请稍后重试';
+        const note = charged > 0 ? `（已退回 ${charged} 点）` : '';
+        throw new AppError(502, `${reason}${note}`, 'generation_failed');
+      }
+    },
+  };
+}
+export type SuggestService = ReturnType<typeof createSuggestService>;
