@@ -1,15 +1,27 @@
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { FloatingActions } from '@/features/home/components/floating-actions';
+import { HomeCta } from '@/features/home/components/home-cta';
+import { HomeFeatures } from '@/features/home/components/home-features';
+import { HomeHero } from '@/features/home/components/home-hero';
+import { SiteFooter } from '@/features/home/components/site-footer';
+import '@/features/home/components/home-base.css';
 import { SiteHeader } from '../layouts/site-header';
 
+/**
+ * The public home page (SPEC §2): header, hero with the counters, the four features, a closing
+ * call to action, footer, and the floating consult QR and back-to-top. No antd here: it is the
+ * page a phone on a slow network sees first.
+ */
 export function HomeRoute() {
   return (
-    <>
+    <div className="home">
       <SiteHeader />
-      <main style={{ padding: '80px 20px', textAlign: 'center' }}>
-        <h1>一站式脚本创作，三步写出爆款短视频</h1>
-        <Link to={paths.account}>开始创作</Link>
+      <main>
+        <HomeHero />
+        <HomeFeatures />
+        <HomeCta />
       </main>
-    </>
+      <SiteFooter />
+      <FloatingActions />
+    </div>
   );
 }
