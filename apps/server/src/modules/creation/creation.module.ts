@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../db/event-bus.ts';
+import type { LimitService } from '../limit/limit.service.ts';
+import type { PersonaService } from '../persona/persona.service.ts';
+import { createCreationRepository } from './creation.repository.ts';
+import { createCreationService } from './creation.service.ts';
+import { createGenerationFinalizer } from './generation-finalizer.ts';
+import { createGenerationRunner, type ScriptGenerator } from './generation-runner.ts';
+import { createGenerationStreamer } from './generation-stream.ts';
+import { createScriptRepository } from './script.repository.ts';
+import { createScriptService } from './script.service.ts';
+
+/** Lease timing: a runner beats every 10 s; a row silent for 60 s belongs to a dead instance. */
+export const HEARTBEAT_MS = 10_000;
+export const STALE_SEC = 60;
+export const SWEEP_MS = 60_000;
+
+type LogError = (message: string, details: Record<string, unknown>) => void;
+
+/**
+ * Wires the creation module (generations, runner, stream, scripts) from its narrow dependencies,
+ * so container.ts stays one call. Each process is one runner, with an id of its own.
+ */
+export function createCreationModule(deps: {
+  db: Db;
+  bus: EventBus;
+  limit: Pick<LimitService, 'charge' | 'refund'>;
+  personas: Pick<PersonaService, 'get'>;
+  generator: ScriptGenerator;
+  concurrencyPerUser: number;
+}) {
+  const { db, bus } = deps;
+  const runnerId = randomUUID();
+  // Errors are logged through the app's logger once the app attaches it (creationJobs).
+  let log: LogError = (message, details) => console.error(message, details);
+  const logError: LogError = (message, details) => log(message, details);
+
+  const generations = createCreationRepository();
+  const scriptRows = createScriptRepository();
+  const finalize = createGenerationFinalizer({ db, bus, generations, limit: deps.limit });
+  const runner = createGenerationRunner({
+    db,
+    bus,
+    generations,
+    scripts: scriptRows,
+    generator: deps.generator,
+    finalize,
+    runnerId,
+    timing: { flushMs: 150, flushChars: 400, heartbeatMs: HEARTBEAT_MS },
+    logError,
+  });
+  const creation = createCreationService({
+    db,
+    generations,
+    scripts: scriptRows,
+    limit: deps.limit,
+    personas: deps.personas,
+    runner,
+    finalize,
+    runnerId,
+    concurrencyPerUser: deps.concurrencyPerUser,
+    staleSec: STALE_SEC,
+    logError,
+  });
+  const stream = createGenerationStreamer({ db, bus, generations, scripts: scriptRows, idleMs: 15_000 });
+  const scripts = createScriptService({ db, scripts: scriptRows, generations });
+
+  return {
+    runnerId,
+    creation,
+    scripts,
+    runner,
+    stream,
+    attachLogger(next: LogError) {
+      log = next;
+    },
+  };
+}
+export type CreationModule = ReturnType<typeof createCreationModule>;

@@ -1,0 +1,115 @@
+import {
+  type GenerationStreamEvent,
+  generateInputSchema,
+  generateResultSchema,
+  generationListQuerySchema,
+  generationPageSchema,
+  generationSchema,
+  idParamsSchema,
+} from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../lib/route.ts';
+import { currentUser } from '../../plugins/auth.plugin.ts';
+import type { CreationService } from './creation.service.ts';
+import type { GenerationStreamer } from './generation-stream.ts';
+
+const tags = ['creator'];
+
+export function creationRoutes(
+  app: FastifyInstance,
+  deps: { creation: CreationService; stream: GenerationStreamer; ratePerMin: number },
+) {
+  const { creation } = deps;
+  /** Open streams end when the server stops, so that it does not wait for them. */
+  const openStreams = new Set<AbortController>();
+  app.addHook('preClose', async () => {
+    for (const controller of openStreams) controller.abort();
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/creator/generate',
+    summary: '开始生成脚本（后台进行，立即返回生成记录 id）',
+    tags,
+    body: generateInputSchema,
+    response: generateResultSchema,
+    preHandler: app.requireUser,
+    config: deps.ratePerMin > 0 ? { rateLimit: { max: deps.ratePerMin, timeWindow: '1 minute' } } : undefined,
+    handler: async (req) => creation.generate(currentUser(req).id, req.body),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/creator/list',
+    summary: '我的创作记录（分页）',
+    tags,
+    query: generationListQuerySchema,
+    response: generationPageSchema,
+    preHandler: app.requireUser,
+    handler: async (req) => creation.list(currentUser(req).id, req.query.page, req.query.pageSize),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/creator/:id',
+    summary: '一次生成的状态与脚本',
+    tags,
+    params: idParamsSchema,
+    response: generationSchema,
+    preHandler: app.requireUser,
+    handler: async (req) => creation.get(currentUser(req).id, req.params.id),
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/creator/:id/stream',
+    {
+      schema: {
+        summary:
+          '生成进度（text/event-stream：delta / script / done / error 事件；先补发已保存的内容，再推送后续）',
+        tags,
+        params: idParamsSchema,
+        produces: ['text/event-stream'],
+      },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => {
+      // Answers 404 as an envelope before the stream opens.
+      await creation.requireOwned(currentUser(req).id, req.params.id);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': req.id,
+      });
+      const controller = new AbortController();
+      openStreams.add(controller);
+      res.on('close', () => controller.abort());
+      const write = (chunk: string) => {
+        if (!res.writableEnded && !res.destroyed) res.write(chunk);
+      };
+      try {
+        await deps.stream(
+          req.params.id,
+          {
+            send: (e: GenerationStreamEvent) =>
+              write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`),
+            ping: () => write(': ping\n\n'),
+          },
+          controller.signal,
+        );
+      } catch (error) {
+        req.log.error({ err: error }, 'generation stream failed');
+        write(
+          `event: error\ndata: ${JSON.stringify({ message: '连接中断，请刷新后重试', refunded: 0 })}\n\n`,
+        );
+      } finally {
+        openStreams.delete(controller);
+        res.end();
+      }
+    },
+  );
+}
