@@ -7,6 +7,11 @@ import { type Container, createContainer } from './container.ts';
 import type { Database } from './db/database.ts';
 import { fail } from './lib/envelope.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { registerOrderJobs } from './modules/order/order.jobs.ts';
+import { orderRoutes } from './modules/order/order.routes.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
@@ -71,10 +76,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       healthRoutes(api, { database: database.kind, version: VERSION });
       userRoutes(api, { userInfo: container.userInfo });
+      catalogRoutes(api, { catalog: container.catalog });
+      orderRoutes(api, { orders: container.orders });
+      paymentRoutes(api, { payments: container.payments, config });
+      walletRoutes(api, { wallet: container.wallet, isInternal: container.internal.isInternal });
     },
     { prefix: '/api/v1' },
   );
 
+  registerOrderJobs(app, { catalog: container.catalog, orders: container.orders });
   await app.register(spaPlugin, { distDir: opts.webDistDir ?? '' });
   return app;
 }

@@ -83,6 +83,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`环境变量配置有误 (invalid environment configuration):\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (config.PAY_MODE === 'wechat') {
+    const payKeys = ['MCHID', 'APPID', 'SERIAL_NO', 'PRIVATE_KEY', 'PUBLIC_KEY', 'PUBLIC_KEY_ID', 'APIV3_KEY'] as const;
+    const missing = payKeys.map((k) => `WECHATPAY_${k}` as const).filter((k) => !config[k]);
+    if (missing.length > 0) throw new ConfigError(`PAY_MODE=wechat 需要配置：${missing.join(', ')}`);
+    if (Buffer.byteLength(config.WECHATPAY_APIV3_KEY!, 'utf8') !== 32)
+      throw new ConfigError('WECHATPAY_APIV3_KEY: APIv3 密钥必须是 32 个字符');
+  }
   const devProviders = [
     config.LOGIN_MODE === 'dev' && 'LOGIN_MODE=dev',
     config.PAY_MODE === 'dev' && 'PAY_MODE=dev',

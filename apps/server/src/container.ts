@@ -10,6 +10,13 @@ import { createUserService } from './modules/user/user.service.ts';
 import { createUserInfoService } from './modules/user/user-info.service.ts';
 import { createWalletRepository } from './modules/wallet/wallet.repository.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
+import { productCatalog } from './modules/catalog/catalog.config.ts';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createOrderRepository } from './modules/order/order.repository.ts';
+import { createOrderService } from './modules/order/order.service.ts';
+import { createPaymentService } from './modules/payment/payment.service.ts';
+import { createPaymentProvider } from './providers/payment/create-payment-provider.ts';
 
 /**
  * All wiring happens here: repositories → services → (routes in app.ts). Services declare the
@@ -27,12 +34,29 @@ export function createContainer(config: Config, database: Database) {
     costs: { persona: config.COST_PERSONA, script: config.COST_SCRIPT, suggest: config.COST_SUGGEST },
   });
   const onboarding = createOnboardingService({ wallet, signupCredits: config.SIGNUP_CREDITS });
+  // Shop: products from catalog.config.ts, orders, and the payment provider PAY_MODE picks.
+  const catalog = createCatalogService({ db, products: createCatalogRepository(), catalog: productCatalog });
+  const paymentProvider = createPaymentProvider(config);
+  const orders = createOrderService({
+    db,
+    orders: createOrderRepository(),
+    catalog,
+    wallet,
+    provider: paymentProvider,
+    bus: database.bus,
+    expireMinutes: config.ORDER_EXPIRE_MIN,
+    // Run inside the "order paid" / refund transactions: (tx, order) => Promise<void>.
+    onPaid: [],
+    onRefunded: [],
+  });
+  const payments = createPaymentService({ provider: paymentProvider, orders });
+  const shop = { catalog, orders, payments, paymentProvider };
   const userInfo = createUserInfoService({
     flags: {
       isDistributor: async () => false,
       isInternal: internal.isInternal,
     },
   });
-  return { config, database, users, sessions, wallet, internal, limit, onboarding, userInfo };
+  return { ...shop, config, database, users, sessions, wallet, internal, limit, onboarding, userInfo };
 }
 export type Container = ReturnType<typeof createContainer>;

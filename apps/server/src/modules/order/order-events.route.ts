@@ -1,0 +1,89 @@
+import { idParamsSchema, type Order } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.plugin.ts';
+import type { OrderService } from './order.service.ts';
+
+const HEARTBEAT_MS = 15_000;
+/** Streams end after this; the browser reconnects if the order is still pending. */
+const MAX_STREAM_MS = 20 * 60_000;
+
+/**
+ * GET /order/:id/events — text/event-stream of the order (`event: order`, data = the order) now
+ * and whenever its status changes, on any instance (LISTEN/NOTIFY). Ends once the order is no
+ * longer pending. Every heartbeat also re-reads the order, so a lost notification or the moment
+ * of expiry reaches the browser within one heartbeat at worst.
+ */
+export function orderEventsRoute(app: FastifyInstance, deps: { orders: OrderService }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/order/:id/events',
+    {
+      preHandler: app.requireUser,
+      schema: { summary: '订单状态推送（SSE），支付成功立即送达', tags: ['order'], params: idParamsSchema },
+    },
+    async (req, reply) => {
+      const userId = currentUser(req).id;
+      const orderId = req.params.id;
+      let open = false;
+      let last = '';
+      const queued: Order[] = [];
+      const timers: NodeJS.Timeout[] = [];
+      let unsubscribe = () => {};
+
+      const finish = () => {
+        if (!open) return;
+        open = false;
+        // clearTimeout also clears intervals in Node.
+        for (const t of timers) clearTimeout(t);
+        unsubscribe();
+        reply.raw.end();
+      };
+      const send = (order: Order) => {
+        if (!open) {
+          queued.push(order);
+          return;
+        }
+        const line = JSON.stringify(order);
+        if (line !== last) {
+          last = line;
+          reply.raw.write(`event: order\ndata: ${line}\n\n`);
+        }
+        if (order.status !== 'pending') finish();
+      };
+      const recheck = () =>
+        void deps.orders
+          .get(userId, orderId)
+          .then(send)
+          .catch((err) => req.log.warn({ err, orderId }, 'order stream recheck failed'));
+
+      // Errors up to here (404, 401) are answered as ordinary envelopes.
+      const watched = await deps.orders.watch(userId, orderId, send);
+      unsubscribe = watched.unsubscribe;
+
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': req.id,
+      });
+      open = true;
+      req.raw.on('close', finish);
+      send(watched.current);
+      for (const order of queued.splice(0)) send(order);
+      if (!open) return;
+
+      timers.push(
+        setInterval(() => {
+          if (!open) return;
+          reply.raw.write(': ping\n\n');
+          recheck();
+        }, HEARTBEAT_MS),
+        setTimeout(finish, MAX_STREAM_MS),
+      );
+      const untilExpiry = new Date(watched.current.expiresAt).getTime() - Date.now();
+      if (untilExpiry < MAX_STREAM_MS) timers.push(setTimeout(recheck, Math.max(0, untilExpiry) + 500));
+    },
+  );
+}

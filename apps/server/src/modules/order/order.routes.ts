@@ -1,0 +1,81 @@
+import {
+  idParamsSchema,
+  orderCreateInputSchema,
+  orderListQuerySchema,
+  orderPageSchema,
+  orderPayInputSchema,
+  orderPaySchema,
+  orderRefundInputSchema,
+  orderSchema,
+} from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { currentUser } from '../../plugins/auth.plugin.ts';
+import type { OrderService } from './order.service.ts';
+import { orderEventsRoute } from './order-events.route.ts';
+
+export function orderRoutes(app: FastifyInstance, deps: { orders: OrderService }) {
+  const { orders } = deps;
+
+  route(app, {
+    method: 'POST',
+    url: '/order/create',
+    summary: '下单：价格与点数取自此刻的商品',
+    tags: ['order'],
+    body: orderCreateInputSchema,
+    response: orderSchema,
+    preHandler: app.requireUser,
+    // preHandler: after requireUser, so the limit is per user, not per shared office IP.
+    config: { rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler' } },
+    handler: (req) => orders.create(currentUser(req).id, req.body.productId),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/order/pay',
+    summary: '获取订单的支付二维码',
+    tags: ['order'],
+    body: orderPayInputSchema,
+    response: orderPaySchema,
+    preHandler: app.requireUser,
+    config: { rateLimit: { max: 30, timeWindow: '1 minute', hook: 'preHandler' } },
+    handler: (req) => orders.pay(currentUser(req).id, req.body.orderId),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/order/list',
+    summary: '我的订单',
+    tags: ['order'],
+    query: orderListQuerySchema,
+    response: orderPageSchema,
+    preHandler: app.requireUser,
+    handler: (req) => orders.list(currentUser(req).id, req.query),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/order/:id',
+    summary: '订单详情（浏览器可短轮询）',
+    tags: ['order'],
+    params: idParamsSchema,
+    response: orderSchema,
+    preHandler: app.requireUser,
+    handler: (req) => orders.get(currentUser(req).id, req.params.id),
+  });
+
+  orderEventsRoute(app, { orders });
+
+  // No money moves here: it marks the order refunded and takes its credits back, after the
+  // admin has refunded the payment in the WeChat Pay merchant console.
+  route(app, {
+    method: 'POST',
+    url: '/order/refund',
+    summary: '（管理员）将已支付订单标记为已退款并扣回点数',
+    tags: ['order', 'admin'],
+    body: orderRefundInputSchema,
+    response: orderSchema,
+    preHandler: app.requireAdmin,
+    handler: (req) => orders.markRefunded(req.body.orderId),
+  });
+}

@@ -1,0 +1,13 @@
+import type { Tx } from '../../db/database.ts';
+import type { OrderRow } from './order.schema.ts';
+
+/**
+ * Extension points of the order lifecycle. Listeners run inside the transaction that changes the
+ * order, so what they write (a commission, a cancellation) commits or rolls back with it; a
+ * listener that throws undoes the whole change. Wired in container.ts.
+ */
+export type OrderPaidListener = (tx: Tx, order: OrderRow) => Promise<void>;
+export type OrderRefundedListener = (tx: Tx, order: OrderRow) => Promise<void>;
+
+/** Published on the bus (channel order_status, key = order id) after a change commits. */
+export const ORDER_STATUS_CHANNEL = 'order_status';
