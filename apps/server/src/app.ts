@@ -7,6 +7,11 @@ import { type Container, createContainer } from './container.ts';
 import type { Database } from './db/database.ts';
 import { fail } from './lib/envelope.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { collegeRoutes } from './modules/college/college.routes.ts';
+import { inspirationJobs } from './modules/inspiration/inspiration.jobs.ts';
+import { inspirationRoutes } from './modules/inspiration/inspiration.routes.ts';
+import { topicJobs } from './modules/topic/topic.jobs.ts';
+import { topicRoutes } from './modules/topic/topic.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerOrderJobs } from './modules/order/order.jobs.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
@@ -76,6 +81,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       healthRoutes(api, { database: database.kind, version: VERSION });
       userRoutes(api, { userInfo: container.userInfo });
+      topicRoutes(api, { topics: container.topics });
+      inspirationRoutes(api, { inspiration: container.inspiration });
+      collegeRoutes(api, { college: container.college });
       catalogRoutes(api, { catalog: container.catalog });
       orderRoutes(api, { orders: container.orders });
       paymentRoutes(api, { payments: container.payments, config });
@@ -85,6 +93,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   registerOrderJobs(app, { catalog: container.catalog, orders: container.orders });
+  topicJobs(app, { refresh: container.topicRefresh, intervalMin: config.HOTLIST_REFRESH_MIN });
+  inspirationJobs(app, { inspiration: container.inspiration });
   await app.register(spaPlugin, { distDir: opts.webDistDir ?? '' });
   return app;
 }

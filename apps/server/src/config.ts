@@ -68,6 +68,15 @@ export const configSchema = z.object({
 
   HOTLIST_URL: z.url().optional(),
   HOTLIST_REFRESH_MIN: int(0),
+  HOTLIST_FORMAT: z.enum(['dailyhot']).default('dailyhot'),
+  HOTLIST_ROUTES: z
+    .string()
+    .regex(
+      /^\s*(douyin|kuaishou|xiaohongshu|shipinhao)=[\w./-]+(\s*,\s*(douyin|kuaishou|xiaohongshu|shipinhao)=[\w./-]+)*\s*$/,
+      '格式应为 平台=路由，逗号分隔，例如 douyin=douyin,kuaishou=kuaishou',
+    )
+    .default('douyin=douyin,kuaishou=kuaishou'),
+  HOTLIST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
 });
 
 export type Config = z.infer<typeof configSchema>;

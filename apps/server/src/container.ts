@@ -1,5 +1,15 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { loadArticles } from './modules/college/college-articles.ts';
+import { createCollegeService } from './modules/college/college.service.ts';
+import { createInspirationRepository } from './modules/inspiration/inspiration.repository.ts';
+import { createInspirationService } from './modules/inspiration/inspiration.service.ts';
+import { loadSeedInspiration } from './modules/inspiration/inspiration-seed.ts';
+import { createTopicRepository } from './modules/topic/topic.repository.ts';
+import { createTopicService } from './modules/topic/topic.service.ts';
+import { createTopicRefreshService } from './modules/topic/topic-refresh.service.ts';
+import { createSeedSources, loadSeedCategories, loadSeedTopics } from './modules/topic/topic-seed.ts';
+import { createHotlistSources } from './providers/hotlist/create-hotlist-sources.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createInternalRepository } from './modules/internal/internal.repository.ts';
 import { createInternalService } from './modules/internal/internal.service.ts';
@@ -57,6 +67,21 @@ export function createContainer(config: Config, database: Database) {
       isInternal: internal.isInternal,
     },
   });
-  return { ...shop, config, database, users, sessions, wallet, internal, limit, onboarding, userInfo };
+  // Topics, inspiration, academy: shipped data, plus a live hot list when HOTLIST_URL is set.
+  const topics = createTopicService({ db, topics: createTopicRepository(), categories: loadSeedCategories() });
+  const topicRefresh = createTopicRefreshService({
+    topics,
+    seedSources: createSeedSources(loadSeedTopics()),
+    liveSources: createHotlistSources(config),
+  });
+  const inspiration = createInspirationService({
+    db,
+    items: createInspirationRepository(),
+    categories: () => topics.categories(),
+    checkCategory: topics.checkCategory,
+    seedItems: loadSeedInspiration,
+  });
+  const college = createCollegeService({ articles: loadArticles() });
+  return { topics, topicRefresh, inspiration, college, ...shop, config, database, users, sessions, wallet, internal, limit, onboarding, userInfo };
 }
 export type Container = ReturnType<typeof createContainer>;

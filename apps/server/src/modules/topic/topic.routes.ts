@@ -1,0 +1,62 @@
+import {
+  collectedTopicPageSchema,
+  collectedTopicQuerySchema,
+  collectTopicInputSchema,
+  collectTopicResultSchema,
+  hotTopicListSchema,
+  hotTopicQuerySchema,
+  topicCategoryListSchema,
+} from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { currentUser } from '../../plugins/auth.plugin.ts';
+import type { TopicService } from './topic.service.ts';
+
+export function topicRoutes(app: FastifyInstance, deps: { topics: TopicService }) {
+  const { topics } = deps;
+
+  // Open to visitors (collected is then false) so the list can also be shown outside the
+  // dashboard; a signed-in user gets their favourite flags in the same query.
+  route(app, {
+    method: 'GET',
+    url: '/topic/hot',
+    summary: '热点榜：按分类、平台筛选，按热度排序',
+    tags: ['topic'],
+    query: hotTopicQuerySchema,
+    preHandler: app.optionalUser,
+    response: hotTopicListSchema,
+    handler: async (req) => topics.hot(req.user?.id ?? null, req.query),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/topic/category',
+    summary: '热点分类及各分类的热点数',
+    tags: ['topic'],
+    response: topicCategoryListSchema,
+    handler: async () => topics.categoryCounts(),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/topic/collect',
+    summary: '收藏或取消收藏热点（重复调用结果不变）',
+    tags: ['topic'],
+    body: collectTopicInputSchema,
+    preHandler: app.requireUser,
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    response: collectTopicResultSchema,
+    handler: async (req) => topics.collect(currentUser(req).id, req.body),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/topic/collect/list',
+    summary: '我收藏的热点（分页，最近收藏的在前）',
+    tags: ['topic'],
+    query: collectedTopicQuerySchema,
+    preHandler: app.requireUser,
+    response: collectedTopicPageSchema,
+    handler: async (req) => topics.collected(currentUser(req).id, req.query),
+  });
+}

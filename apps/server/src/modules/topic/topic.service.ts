@@ -1,0 +1,160 @@
+import type {
+  CollectedTopic,
+  CollectTopicInput,
+  CollectTopicResult,
+  HotTopic,
+  Page,
+  PageQuery,
+  TopicCategory,
+} from '@app/contract';
+import type { Db } from '../../db/database.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { HotlistEntry, HotlistSource } from '../../providers/hotlist/hotlist-source.ts';
+import type { Platform, TopicInsert, TopicRepository } from './topic.repository.ts';
+import { classifyTitle } from './topic-classifier.ts';
+
+export interface TopicCategoryName {
+  id: string;
+  name: string;
+}
+
+type TopicRow = {
+  id: string;
+  title: string;
+  category: string;
+  platform: Platform;
+  heat: number;
+  trend: number[];
+  rank: number;
+};
+
+// bigint columns may come back as text from a driver: the API always answers numbers.
+const toTopic = (row: TopicRow, collected: boolean): HotTopic => ({
+  id: row.id,
+  title: row.title,
+  category: row.category,
+  platform: row.platform,
+  heat: Number(row.heat),
+  trend: row.trend.map(Number),
+  rank: row.rank,
+  collected,
+});
+
+/** The day a reading belongs to, in China's time zone (the creators' calendar). */
+export function chinaDay(at: Date): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export function createTopicService(deps: {
+  db: Db;
+  topics: TopicRepository;
+  categories: TopicCategoryName[];
+  now?: () => Date;
+}) {
+  const { db, topics, categories } = deps;
+  const now = deps.now ?? (() => new Date());
+  const known = new Set(categories.map((c) => c.id));
+
+  function checkCategory(id: string | undefined): void {
+    if (id !== undefined && !known.has(id)) throw badRequest(`没有“${id}”这个分类，请从分类列表中选择`);
+  }
+
+  return {
+    /** The 12 niches, in display order; the inspiration library shares them. */
+    categories(): TopicCategoryName[] {
+      return categories;
+    },
+    checkCategory,
+
+    async categoryCounts(): Promise<TopicCategory[]> {
+      const counts = new Map((await topics.countByCategory(db)).map((r) => [r.category, r.count]));
+      return categories.map((c) => ({ ...c, count: counts.get(c.id) ?? 0 }));
+    },
+
+    async hot(
+      userId: string | null,
+      query: { category?: string | undefined; platform?: Platform | undefined; limit: number },
+    ): Promise<{ items: HotTopic[] }> {
+      checkCategory(query.category);
+      const rows = await topics.listHot(db, query, userId);
+      return { items: rows.map((r) => toTopic(r, r.collected)) };
+    },
+
+    /** Idempotent both ways: collecting twice keeps one favourite, removing twice removes nothing. */
+    async collect(userId: string, input: CollectTopicInput): Promise<CollectTopicResult> {
+      if (!(await topics.exists(db, input.topicId))) throw notFound('这个热点不存在或已下架');
+      if (input.collect) await topics.addFavorite(db, userId, input.topicId);
+      else await topics.removeFavorite(db, userId, input.topicId);
+      return { collected: input.collect };
+    },
+
+    async collected(userId: string, page: PageQuery): Promise<Page<CollectedTopic>> {
+      const { items, total } = await topics.listFavorites(db, userId, page.page, page.pageSize);
+      return {
+        items: items.map((r) => ({ ...toTopic(r, true), collectedAt: r.collectedAt.toISOString() })),
+        total,
+        page: page.page,
+        pageSize: page.pageSize,
+      };
+    },
+
+    /** For other modules (the script workspace opened with ?topicId=). */
+    async getById(id: string): Promise<Omit<HotTopic, 'collected'> | undefined> {
+      const row = await topics.findById(db, id);
+      if (!row) return undefined;
+      const { collected: _, ...topic } = toTopic(row, false);
+      return topic;
+    },
+
+    /**
+     * Writes one source's list: topics upserted, today's heat added to their history, ranks of
+     * the platform recomputed; a live list also retires the platform's topics it no longer has.
+     * One transaction, so a failure leaves the previous data whole.
+     */
+    async ingest(
+      source: Pick<HotlistSource, 'name' | 'platform' | 'replacesPlatform'>,
+      entries: HotlistEntry[],
+    ): Promise<{ count: number }> {
+      if (entries.length === 0) throw new Error(`${source.name}/${source.platform}: empty list`);
+      const day = chinaDay(now());
+      const unique = [...new Map(entries.map((e) => [e.id, e])).values()];
+      const toRow = (e: HotlistEntry): TopicInsert => ({
+        id: e.id,
+        title: e.title,
+        category: e.category && known.has(e.category) ? e.category : classifyTitle(e.title, known),
+        platform: source.platform,
+        heat: e.heat,
+        trend: e.trend ?? [e.heat],
+        source: source.name,
+      });
+      const shipped = unique.filter((e) => e.trend).map(toRow);
+      const live = unique.filter((e) => !e.trend).map(toRow);
+      await db.transaction(async (tx) => {
+        await topics.lockWrites(tx);
+        await topics.upsertWithTrend(tx, shipped);
+        if (live.length > 0) {
+          await topics.upsertLive(tx, live);
+          await topics.recordHeat(
+            tx,
+            day,
+            live.map((r) => ({ topicId: r.id, heat: r.heat })),
+          );
+          await topics.refreshTrend(
+            tx,
+            live.map((r) => r.id),
+          );
+        }
+        if (source.replacesPlatform) {
+          await topics.deactivateOthers(
+            tx,
+            source.platform,
+            unique.map((e) => e.id),
+          );
+        }
+        await topics.recomputeRanks(tx, source.platform);
+      });
+      return { count: unique.length };
+    },
+  };
+}
+export type TopicService = ReturnType<typeof createTopicService>;
