@@ -442,6 +442,11 @@ describe('products and orders (dev payment provider)', () => {
     expect(refunded).toEqual([`${order.id}:refunded`]);
   });
 
+  it('has no WeChat Pay callback in dev mode', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/pay/wechat/notify', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('limits how many unpaid orders one user can hold', async () => {
     const user = await signIn();
     for (let i = 0; i < 10; i++) await createOrder(t, user);
