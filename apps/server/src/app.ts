@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import type { Database } from './db/database.ts';
 import { fail } from './lib/envelope.ts';
+import { loginRoutes } from './modules/auth/login.routes.ts';
+import { distributorRoutes } from './modules/distribution/distributor.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { collegeRoutes } from './modules/college/college.routes.ts';
 import { inspirationJobs } from './modules/inspiration/inspiration.jobs.ts';
@@ -81,6 +83,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       healthRoutes(api, { database: database.kind, version: VERSION });
       userRoutes(api, { userInfo: container.userInfo });
+      loginRoutes(api, {
+        login: container.login,
+        sessions: container.sessions,
+        provider: container.loginProvider,
+        qrRatePerMin: config.LOGIN_RATE_PER_MIN,
+      });
+      distributorRoutes(api, { distributors: container.distributors });
       topicRoutes(api, { topics: container.topics });
       inspirationRoutes(api, { inspiration: container.inspiration });
       collegeRoutes(api, { college: container.college });

@@ -1,5 +1,10 @@
-import type { Config } from './config.ts';
+import { type Config, publicUrl } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createLoginService } from './modules/auth/login.service.ts';
+import { createLoginStateRepository } from './modules/auth/login-state.repository.ts';
+import { createDistributorRepository } from './modules/distribution/distributor.repository.ts';
+import { createDistributorService } from './modules/distribution/distributor.service.ts';
+import { createLoginProvider } from './providers/login/create-login-provider.ts';
 import { loadArticles } from './modules/college/college-articles.ts';
 import { createCollegeService } from './modules/college/college.service.ts';
 import { createInspirationRepository } from './modules/inspiration/inspiration.repository.ts';
@@ -61,9 +66,27 @@ export function createContainer(config: Config, database: Database) {
   });
   const payments = createPaymentService({ provider: paymentProvider, orders });
   const shop = { catalog, orders, payments, paymentProvider };
+  // Login: QR states, referral binding at first login, distributors.
+  const distributors = createDistributorService({
+    db,
+    distributors: createDistributorRepository(),
+    publicUrl: publicUrl(config),
+  });
+  const loginProvider = createLoginProvider(config);
+  const login = createLoginService({
+    db,
+    states: createLoginStateRepository(),
+    users,
+    sessions,
+    onboarding,
+    referrals: distributors,
+    bus: database.bus,
+    provider: loginProvider,
+    qrTtlSec: config.QR_EXPIRE_SEC,
+  });
   const userInfo = createUserInfoService({
     flags: {
-      isDistributor: async () => false,
+      isDistributor: distributors.isDistributor,
       isInternal: internal.isInternal,
     },
   });
@@ -82,6 +105,6 @@ export function createContainer(config: Config, database: Database) {
     seedItems: loadSeedInspiration,
   });
   const college = createCollegeService({ articles: loadArticles() });
-  return { topics, topicRefresh, inspiration, college, ...shop, config, database, users, sessions, wallet, internal, limit, onboarding, userInfo };
+  return { topics, topicRefresh, inspiration, college, ...shop, config, database, users, sessions, wallet, internal, limit, onboarding, userInfo, distributors, loginProvider, login };
 }
 export type Container = ReturnType<typeof createContainer>;

@@ -1,0 +1,55 @@
+import { logoutResultSchema, qrCodeQuerySchema, qrCodeSchema } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { bearerToken } from '../../plugins/auth.plugin.ts';
+import type { LoginService } from './login.service.ts';
+import { type StreamHub, streamQrStatus } from './qr-status-stream.ts';
+import type { SessionService } from './session.service.ts';
+
+export function authRoutes(
+  app: FastifyInstance,
+  deps: {
+    login: LoginService;
+    sessions: Pick<SessionService, 'revoke'>;
+    hub: StreamHub;
+    qrRatePerMin: number;
+  },
+) {
+  route(app, {
+    method: 'GET',
+    url: '/user/qrcode',
+    summary: '登录二维码：type=qr 获取新二维码；state=… 返回该二维码的扫码状态流（text/event-stream）',
+    tags: ['auth'],
+    query: qrCodeQuerySchema,
+    response: qrCodeSchema,
+    config: {
+      // Only making QR codes counts: a status stream follows every QR and is cheap to hold.
+      rateLimit: {
+        max: deps.qrRatePerMin,
+        timeWindow: '1 minute',
+        allowList: (req: { query: unknown }) => Boolean((req.query as { state?: string } | undefined)?.state),
+      },
+    },
+    handler: async (req, reply) => {
+      if (req.query.state) {
+        await streamQrStatus(req, reply, req.query.state, { login: deps.login, hub: deps.hub });
+        return undefined as never;
+      }
+      return deps.login.createQr(req.query.code);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/user/logout',
+    summary: '退出登录：吊销当前会话',
+    tags: ['auth'],
+    response: logoutResultSchema,
+    // No requireUser: logging out with an already expired session still succeeds.
+    handler: async (req) => {
+      const token = bearerToken(req);
+      if (token) await deps.sessions.revoke(token);
+      return { loggedOut: true as const };
+    },
+  });
+}
