@@ -1,0 +1,73 @@
+import type { LedgerEntry } from '@app/contract';
+import { Empty, List, Pagination } from 'antd';
+import { useState } from 'react';
+import { QueryState } from '@/components/query-state';
+import { formatDateTime } from '@/lib/format';
+import { useLedger } from '../api/get-ledger';
+import './ledger-list.css';
+
+const PAGE_SIZE = 20;
+
+/** A refund with a positive delta returns a failed generation's credits; negative, a refunded order. */
+export function ledgerLabel(entry: Pick<LedgerEntry, 'reason' | 'delta'>): string {
+  switch (entry.reason) {
+    case 'signup_bonus':
+      return '新用户赠送';
+    case 'purchase':
+      return entry.delta >= 0 ? '购买点数' : '购买撤销';
+    case 'generation':
+      return '创作消耗';
+    case 'refund':
+      return entry.delta >= 0 ? '生成失败退还' : '订单退款扣回';
+    case 'grant':
+      return '系统赠送';
+  }
+}
+
+/** The credit ledger, newest first, paged: every change of the balance and the balance after it. */
+export function LedgerList() {
+  const [page, setPage] = useState(1);
+  const query = useLedger({ page, pageSize: PAGE_SIZE });
+  return (
+    <QueryState
+      query={query}
+      isEmpty={(data) => data.total === 0}
+      empty={<Empty description="还没有点数变动记录" style={{ padding: '48px 0' }} />}
+    >
+      {(data) => (
+        <>
+          <List
+            className="ledger-list"
+            dataSource={data.items}
+            rowKey="id"
+            renderItem={(entry) => (
+              <List.Item className="ledger-list__item">
+                <div className="ledger-list__main">
+                  <div className="ledger-list__label">{ledgerLabel(entry)}</div>
+                  <div className="ledger-list__time">{formatDateTime(entry.createdAt)}</div>
+                </div>
+                <div className="ledger-list__amounts">
+                  <div className={entry.delta > 0 ? 'ledger-list__delta is-in' : 'ledger-list__delta is-out'}>
+                    {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
+                  </div>
+                  <div className="ledger-list__after">余额 {entry.balanceAfter}</div>
+                </div>
+              </List.Item>
+            )}
+          />
+          {data.total > PAGE_SIZE && (
+            <Pagination
+              className="ledger-list__pager"
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onChange={setPage}
+              showSizeChanger={false}
+              size="small"
+            />
+          )}
+        </>
+      )}
+    </QueryState>
+  );
+}
