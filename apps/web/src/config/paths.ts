@@ -19,3 +19,13 @@ export const paths = {
 } as const;
 
 export type DashboardScreen = Exclude<keyof typeof paths, 'home' | 'dashboard'>;
+
+/**
+ * The script workspace opened on a topic ("写脚本", "写一个类似的"): it reads `topic` (the text)
+ * and, for a hot topic, `topicId`.
+ */
+export function scriptPathFor(topic: { title: string; topicId?: string }): string {
+  const params = new URLSearchParams({ topic: topic.title });
+  if (topic.topicId) params.set('topicId', topic.topicId);
+  return `${paths.script}?${params.toString()}`;
+}
