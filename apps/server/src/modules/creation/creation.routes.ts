@@ -102,10 +102,8 @@ export function creationRoutes(
           controller.signal,
         );
       } catch (error) {
+        // The generation itself goes on: the client reconnects and is sent what is stored.
         req.log.error({ err: error }, 'generation stream failed');
-        write(
-          `event: error\ndata: ${JSON.stringify({ message: '连接中断，请刷新后重试', refunded: 0 })}\n\n`,
-        );
       } finally {
         openStreams.delete(controller);
         res.end();
