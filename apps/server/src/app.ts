@@ -20,6 +20,9 @@ import { orderRoutes } from './modules/order/order.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { limitRoutes } from './modules/limit/limit.routes.ts';
+import { personaRoutes } from './modules/persona/persona.routes.ts';
+import { suggestRoutes } from './modules/suggest/suggest.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
@@ -83,6 +86,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       healthRoutes(api, { database: database.kind, version: VERSION });
       userRoutes(api, { userInfo: container.userInfo });
+      limitRoutes(api, { limit: container.limit });
+      personaRoutes(api, { personas: container.personas, ratePerMin: config.GENERATION_RATE_PER_MIN });
+      suggestRoutes(api, { suggest: container.suggest, ratePerMin: config.SUGGEST_RATE_PER_MIN });
       loginRoutes(api, {
         login: container.login,
         sessions: container.sessions,

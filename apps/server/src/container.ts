@@ -20,6 +20,10 @@ import { createInternalRepository } from './modules/internal/internal.repository
 import { createInternalService } from './modules/internal/internal.service.ts';
 import { createLimitService } from './modules/limit/limit.service.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
+import { createGenerationProvider } from './generation/create-generation-provider.ts';
+import { createPersonaRepository } from './modules/persona/persona.repository.ts';
+import { createPersonaService } from './modules/persona/persona.service.ts';
+import { createSuggestService, noScripts } from './modules/suggest/suggest.service.ts';
 import { createUserRepository } from './modules/user/user.repository.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createUserInfoService } from './modules/user/user-info.service.ts';
@@ -49,6 +53,18 @@ export function createContainer(config: Config, database: Database) {
     costs: { persona: config.COST_PERSONA, script: config.COST_SCRIPT, suggest: config.COST_SUGGEST },
   });
   const onboarding = createOnboardingService({ wallet, signupCredits: config.SIGNUP_CREDITS });
+
+  // Generation: personas and suggestions, on the provider LLM_MODE picks.
+  const generation = createGenerationProvider({
+    mode: config.LLM_MODE,
+    paceMs: config.LLM_PACE_MS,
+    baseURL: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY,
+    model: config.LLM_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+  });
+  const personas = createPersonaService({ db, personas: createPersonaRepository(), limit, generation });
+  const suggest = createSuggestService({ db, limit, generation, personas, getScript: noScripts });
   // Shop: products from catalog.config.ts, orders, and the payment provider PAY_MODE picks.
   const catalog = createCatalogService({ db, products: createCatalogRepository(), catalog: productCatalog });
   const paymentProvider = createPaymentProvider(config);
@@ -105,6 +121,6 @@ export function createContainer(config: Config, database: Database) {
     seedItems: loadSeedInspiration,
   });
   const college = createCollegeService({ articles: loadArticles() });
-  return { topics, topicRefresh, inspiration, college, ...shop, config, database, users, sessions, wallet, internal, limit, onboarding, userInfo, distributors, loginProvider, login };
+  return { topics, topicRefresh, inspiration, college, ...shop, config, database, users, sessions, wallet, internal, limit, onboarding, userInfo, generation, personas, suggest, distributors, loginProvider, login };
 }
 export type Container = ReturnType<typeof createContainer>;

@@ -9,13 +9,14 @@ export type ChargeableAction = 'persona' | 'script' | 'suggest';
  */
 export function createLimitService(deps: {
   wallet: Pick<WalletService, 'changeIn' | 'balance'>;
-  isInternal: (userId: string) => Promise<boolean>;
+  /** `db`: the transaction a charge runs in; asking outside it would wait on it (PGlite). */
+  isInternal: (userId: string, db?: DbOrTx) => Promise<boolean>;
   costs: Record<ChargeableAction, number>;
 }) {
   const { wallet, costs } = deps;
 
-  async function quote(userId: string, action: ChargeableAction, units = 1) {
-    const internal = await deps.isInternal(userId);
+  async function quote(userId: string, action: ChargeableAction, units = 1, db?: DbOrTx) {
+    const internal = await deps.isInternal(userId, db);
     const cost = internal ? 0 : costs[action] * units;
     return { cost, internal };
   }
@@ -38,7 +39,7 @@ export function createLimitService(deps: {
       tx: DbOrTx,
       args: { userId: string; action: ChargeableAction; units?: number; refId: string },
     ) {
-      const { cost } = await quote(args.userId, args.action, args.units);
+      const { cost } = await quote(args.userId, args.action, args.units, tx);
       if (cost > 0) {
         await wallet.changeIn(tx, {
           userId: args.userId,

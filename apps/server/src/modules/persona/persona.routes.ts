@@ -46,6 +46,7 @@ export function personaRoutes(app: FastifyInstance, deps: { personas: PersonaSer
         stream?.send('persona', { persona });
       } catch (error) {
         if (!stream) throw error;
+        req.log.error({ err: error }, 'persona analysis failed on a stream');
         const message = error instanceof AppError ? error.message : '人设分析失败，请稍后重试';
         stream.send('error', { message });
       }

@@ -25,6 +25,25 @@ export interface AnalyzeHooks {
   onDelta?: (text: string) => void;
 }
 
+/** Keeps what really failed on the error, for the log (the user sees only the message). */
+export function withCause(error: AppError, cause: unknown): AppError {
+  return Object.assign(error, { cause });
+}
+
+/** Gives the credits of a failed generation back in a transaction; answers the error if that failed. */
+export async function refundCredits(
+  db: Db,
+  limit: Pick<LimitService, 'refund'>,
+  args: { userId: string; amount: number; refId: string },
+): Promise<unknown> {
+  try {
+    await db.transaction((tx) => limit.refund(tx, args));
+    return null;
+  } catch (error) {
+    return Object.assign(error instanceof Error ? error : new Error(String(error)), { refund: args });
+  }
+}
+
 export function toPersona(row: PersonaRow): Persona {
   return {
     ...row.body,
@@ -46,8 +65,6 @@ export function createPersonaService(deps: {
   personas: PersonaRepository;
   limit: Pick<LimitService, 'charge' | 'refund'>;
   generation: Pick<GenerationProvider, 'analyzePersona'>;
-  /** Where a refund that could not be written is reported (the credits are then owed by hand). */
-  logError?: (message: string, details: Record<string, unknown>) => void;
 }) {
   const { db, personas, limit } = deps;
 
@@ -57,31 +74,25 @@ export function createPersonaService(deps: {
     return row;
   }
 
-  /** Returns false when the refund could not be written (then it is logged for a person to fix). */
-  async function refund(userId: string, amount: number, refId: string): Promise<boolean> {
-    try {
-      await db.transaction((tx) => limit.refund(tx, { userId, amount, refId }));
-      return true;
-    } catch (error) {
-      deps.logError?.('persona refund failed', { userId, amount, refId, error });
-      return false;
-    }
-  }
-
-  function failure(charged: number, refunded: boolean, cause: unknown): AppError {
-    if (!refunded) {
-      return new AppError(500, '人设分析失败，退回点数时出错，请联系客服处理', 'refund_failed');
+  function failure(charged: number, refundError: unknown, cause: unknown): AppError {
+    if (refundError) {
+      // A 500 is logged with its cause: the credits are then owed by hand (refId in the log).
+      return withCause(
+        new AppError(500, '人设分析失败，退回点数时出错，请联系客服处理', 'refund_failed'),
+        refundError,
+      );
     }
     const note = charged > 0 ? `（已退回本次消耗的 ${charged} 点）` : '';
     // The provider's own message says what went wrong (timeout, service down…) in Chinese.
     const reason =
       cause instanceof GenerationError ? `人设分析失败：${cause.message}` : '人设分析失败，请稍后重试';
-    return new AppError(502, `${reason}${note}`, 'generation_failed');
+    return withCause(new AppError(502, `${reason}${note}`, 'generation_failed'), cause);
   }
 
   return {
     async analyze(userId: string, input: PersonaAnalyzeInput, hooks: AnalyzeHooks = {}): Promise<Persona> {
-      if ((await personas.countByUser(db, userId)) >= PERSONA_MAX_PER_USER) {
+      const existing = await personas.countByUser(db, userId);
+      if (existing >= PERSONA_MAX_PER_USER) {
         throw unprocessable(
           `最多保存 ${PERSONA_MAX_PER_USER} 个人设，请先在「我的人设」里删除不用的`,
           'persona_limit',
@@ -96,7 +107,8 @@ export function createPersonaService(deps: {
       hooks.onStart?.();
       try {
         const draft = personaDraftSchema.parse(
-          await deps.generation.analyzePersona(input, { onDelta: hooks.onDelta }),
+          // Seeded by how many the user has: analysing the same account again gives a fresh take.
+          await deps.generation.analyzePersona(input, { onDelta: hooks.onDelta, seed: existing }),
         );
         const { name, ...body } = draft;
         const row = await db.transaction(async (tx) => {
@@ -115,8 +127,8 @@ export function createPersonaService(deps: {
         });
         return toPersona(row);
       } catch (cause) {
-        deps.logError?.('persona analysis failed', { userId, refId: id, error: cause });
-        throw failure(charged, await refund(userId, charged, id), cause);
+        const refundError = await refundCredits(db, limit, { userId, amount: charged, refId: id });
+        throw failure(charged, refundError, cause);
       }
     },
 

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { SUGGEST_COUNT_DEFAULT, type SuggestInput, type SuggestResult } from '@app/contract';
 import type { PersonaDraft, Platform, ScriptDraft } from '@app/contract/generation';
 import type { Db } from '../../db/database.ts';
 import { GenerationError, type GenerationProvider } from '../../generation/generation-provider.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { LimitService } from '../limit/limit.service.ts';
-import type { PersonaService } from '../persona/persona.service.ts';
+import { type PersonaService, refundCredits, withCause } from '../persona/persona.service.ts';
 
 export const SCRIPT_NOT_FOUND_MESSAGE = '脚本不存在';
 
@@ -39,7 +39,6 @@ export function createSuggestService(deps: {
   generation: Pick<GenerationProvider, 'suggest'>;
   personas: Pick<PersonaService, 'get'>;
   getScript: ScriptLookup;
-  logError?: (message: string, details: Record<string, unknown>) => void;
 }) {
   const { db, limit } = deps;
 
@@ -56,29 +55,30 @@ export function createSuggestService(deps: {
       const refId = randomUUID();
       const charged = await db.transaction((tx) => limit.charge(tx, { userId, action: 'suggest', refId }));
       try {
-        const suggestions = await deps.generation.suggest({
-          kind: input.kind,
-          count: input.count ?? SUGGEST_COUNT_DEFAULT,
-          persona: persona ? draftOf(persona) : undefined,
-          topic: input.topic,
-          script: found?.script,
-          platform: persona?.platform ?? found?.platform,
-        });
+        const suggestions = await deps.generation.suggest(
+          {
+            kind: input.kind,
+            count: input.count ?? SUGGEST_COUNT_DEFAULT,
+            persona: persona ? draftOf(persona) : undefined,
+            topic: input.topic,
+            script: found?.script,
+            platform: persona?.platform ?? found?.platform,
+          },
+          // A new batch each time: asking again is how a user says "give me others".
+          { seed: randomInt(1_000_000) },
+        );
         return { suggestions };
       } catch (cause) {
-        deps.logError?.('suggestion failed', { userId, refId, kind: input.kind, error: cause });
-        let refunded = true;
-        try {
-          await db.transaction((tx) => limit.refund(tx, { userId, amount: charged, refId }));
-        } catch (error) {
-          refunded = false;
-          deps.logError?.('suggestion refund failed', { userId, amount: charged, refId, error });
+        const refundError = await refundCredits(db, limit, { userId, amount: charged, refId });
+        if (refundError) {
+          throw withCause(
+            new AppError(500, '生成建议失败，退回点数时出错，请联系客服处理', 'refund_failed'),
+            refundError,
+          );
         }
-        if (!refunded)
-          throw new AppError(500, '生成建议失败，退回点数时出错，请联系客服处理', 'refund_failed');
         const reason = cause instanceof GenerationError ? cause.message : '生成建议失败，请稍后重试';
         const note = charged > 0 ? `（已退回 ${charged} 点）` : '';
-        throw new AppError(502, `${reason}${note}`, 'generation_failed');
+        throw withCause(new AppError(502, `${reason}${note}`, 'generation_failed'), cause);
       }
     },
   };
