@@ -20,7 +20,8 @@ export const spaPlugin = fp(
       return;
     }
     await app.register(fastifyStatic, {
-      preCompressed: false,
+      // The build writes .br/.gz twins of its text assets (apps/web/vite.config.ts).
+      preCompressed: true,
       root: opts.distDir,
       wildcard: false,
       index: false,

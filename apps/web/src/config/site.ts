@@ -36,7 +36,7 @@ export const siteConfig = {
     area: '浙江省杭州市余杭区文一西路 998 号',
   },
   platforms: [
-    { id: 'douyin', label: '抖音', href: 'https://www.douyin.com/', color: '#1f1d2b' },
+    { id: 'douyin', label: '抖音', href: 'https://www.douyin.com/', color: '#25f4ee' },
     { id: 'kuaishou', label: '快手', href: 'https://www.kuaishou.com/', color: '#ff5000' },
     { id: 'xiaohongshu', label: '小红书', href: 'https://www.xiaohongshu.com/', color: '#ff2442' },
     { id: 'shipinhao', label: '视频号', href: 'https://channels.weixin.qq.com/', color: '#fa9d3b' },

@@ -3,6 +3,7 @@ import { HomeCta } from '@/features/home/components/home-cta';
 import { HomeFeatures } from '@/features/home/components/home-features';
 import { HomeHero } from '@/features/home/components/home-hero';
 import { SiteFooter } from '@/features/home/components/site-footer';
+import { useDeferredMount } from '@/features/home/hooks/use-deferred-mount';
 import '@/features/home/components/home-base.css';
 import { SiteHeader } from '../layouts/site-header';
 
@@ -12,15 +13,21 @@ import { SiteHeader } from '../layouts/site-header';
  * page a phone on a slow network sees first.
  */
 export function HomeRoute() {
+  // The first screen renders alone; what is below it follows in a transition.
+  const restMounted = useDeferredMount();
   return (
     <div className="home">
       <SiteHeader />
       <main>
         <HomeHero />
-        <HomeFeatures />
-        <HomeCta />
+        {restMounted ? (
+          <>
+            <HomeFeatures />
+            <HomeCta />
+          </>
+        ) : null}
       </main>
-      <SiteFooter />
+      {restMounted ? <SiteFooter /> : null}
       <FloatingActions />
     </div>
   );

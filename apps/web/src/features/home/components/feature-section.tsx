@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useScrollReveal } from '../hooks/use-scroll-reveal';
 import { CheckIcon } from './home-icons';
+import { Phrases } from './phrases';
 import './feature-section.css';
 
 export interface FeatureSectionProps {
@@ -26,23 +27,23 @@ export function FeatureSection({
   illustration,
   flip,
 }: FeatureSectionProps) {
-  const copyRef = useScrollReveal<HTMLDivElement>();
-  const visualRef = useScrollReveal<HTMLDivElement>();
+  const revealRef = useScrollReveal<HTMLElement>();
   return (
     <section
+      ref={revealRef}
       id={id}
-      className={`feature-section${flip ? ' feature-section--flip' : ''}`}
+      className={`feature-section home-reveal${flip ? ' feature-section--flip' : ''}`}
       aria-labelledby={`${id}-title`}
       data-testid={`feature-${id}`}
     >
       <div className="home-container feature-section__inner">
-        <div ref={copyRef} className="feature-section__copy home-reveal">
+        <div className="feature-section__copy home-reveal__item">
           <p className="home-eyebrow">
             <span className="feature-section__index">{String(index).padStart(2, '0')}</span>
             {eyebrow}
           </p>
           <h3 id={`${id}-title`} className="feature-section__title">
-            {title}
+            <Phrases text={title} />
           </h3>
           <p className="feature-section__desc">{description}</p>
           <ul className="feature-section__points">
@@ -57,8 +58,7 @@ export function FeatureSection({
           </ul>
         </div>
         <div
-          ref={visualRef}
-          className="feature-section__visual home-reveal"
+          className="feature-section__visual home-reveal__item"
           style={{ '--reveal-delay': '120ms' } as CSSProperties}
         >
           {illustration}

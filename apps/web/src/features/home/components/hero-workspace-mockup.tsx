@@ -35,12 +35,13 @@ export function HeroWorkspaceMockup() {
           <div className="mock__form">
             <div className="mock__label">人设</div>
             <div className="mock__field">
-              <span className="mock__avatar">林</span>小林说职场
+              <span className="mock__avatar">林</span>
+              <span>小林说职场</span>
             </div>
             <div className="mock__label">话题</div>
             <div className="mock__field mock__field--topic">
               <FlameIcon size={14} />
-              实习第一天就被安排背锅
+              <span>实习第一天就被安排背锅</span>
             </div>
             <div className="mock__label">模板</div>
             <div className="mock__chips">

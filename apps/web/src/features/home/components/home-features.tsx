@@ -3,6 +3,7 @@ import { HotTopicsIllustration } from './illustrations/hot-topics-illustration';
 import { PersonaIllustration } from './illustrations/persona-illustration';
 import { TemplatesIllustration } from './illustrations/templates-illustration';
 import { TwistScriptIllustration } from './illustrations/twist-script-illustration';
+import { Phrases } from './phrases';
 import './home-features.css';
 
 /** The four advertised features (SPEC §1), in the order a creator uses them. */
@@ -66,7 +67,9 @@ export function HomeFeatures() {
     <section id="features" className="home-features" aria-labelledby="home-features-title">
       <div className="home-container home-features__head">
         <p className="home-eyebrow">核心功能</p>
-        <h2 id="home-features-title">从定位到成稿，每一步都有趁手的工具</h2>
+        <h2 id="home-features-title">
+          <Phrases text="从定位到成稿，每一步都有趁手的工具" />
+        </h2>
         <p>人设、选题、剧情、模板四个环节前后衔接：保存好的人设和收藏的话题，写脚本时直接选用。</p>
       </div>
       {features.map((f, i) => (

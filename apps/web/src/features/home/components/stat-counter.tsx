@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useCountUp } from '../hooks/use-count-up';
 import type { CountUpTiming } from '../lib/count-up';
 import { formatThousands } from '../lib/count-up';
@@ -15,21 +16,18 @@ interface StatCounterProps extends CountUpTiming {
  * shift). Screen readers get the final number only, not every frame.
  */
 export function StatCounter({ target, label, testId, delayMs, durationMs }: StatCounterProps) {
-  const value = useCountUp(target, { delayMs, durationMs });
+  const currentRef = useRef<HTMLSpanElement>(null);
+  useCountUp(currentRef, target, { delayMs, durationMs });
   const final = formatThousands(target);
   return (
     <div className="stat-counter">
-      <div className="stat-counter__figure">
-        <span className="stat-counter__value">
-          <span className="stat-counter__sizer" aria-hidden="true">
-            {final}
-          </span>
-          <span className="stat-counter__current" aria-hidden="true" data-testid={testId}>
-            {formatThousands(value)}
-          </span>
-          <span className="home-sr-only">{final}</span>
+      <span className="stat-counter__value">
+        <span className="stat-counter__sizer" aria-hidden="true">
+          {final}
         </span>
-      </div>
+        <span ref={currentRef} className="stat-counter__current" aria-hidden="true" data-testid={testId} />
+        <span className="home-sr-only">{final}</span>
+      </span>
       <div className="stat-counter__label">{label}</div>
     </div>
   );

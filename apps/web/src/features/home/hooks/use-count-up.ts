@@ -1,26 +1,36 @@
-import { useEffect, useState } from 'react';
-import { type CountUpTiming, countUpValue } from '../lib/count-up';
+import { type RefObject, useLayoutEffect } from 'react';
+import { type CountUpTiming, countUpValue, formatThousands } from '../lib/count-up';
 import { prefersReducedMotion } from '../lib/reduced-motion';
 
 /**
- * The number to show for an animated counter: 0 until `delayMs` after mount, then eased up to
- * `target` over `durationMs`, one value per animation frame. With reduced motion it is the
- * target from the start.
+ * Drives an animated counter: the element shows 0 until `delayMs` after mount, then eases up to
+ * `target` over `durationMs`, one value per animation frame, ending exactly on `target`. It writes
+ * the element's text directly instead of re-rendering React ~200 times, because on a slow phone
+ * every frame of the count competes with the page becoming interactive. With reduced motion the
+ * target is shown at once. The element must have no React children: its text belongs to this hook.
  */
-export function useCountUp(target: number, { delayMs = 0, durationMs }: CountUpTiming = {}): number {
-  const [value, setValue] = useState(() => (prefersReducedMotion() ? target : 0));
-
-  useEffect(() => {
+export function useCountUp(
+  ref: RefObject<HTMLElement | null>,
+  target: number,
+  { delayMs = 0, durationMs }: CountUpTiming = {},
+): void {
+  // A layout effect: the element gets its first text (0, or the target) before the first paint.
+  useLayoutEffect(() => {
+    const show = (n: number) => {
+      const text = formatThousands(n);
+      if (ref.current && ref.current.textContent !== text) ref.current.textContent = text;
+    };
     if (prefersReducedMotion()) {
-      setValue(target);
+      show(target);
       return;
     }
+    show(0);
     const start = performance.now();
     let frame = 0;
     const tick = (now: number) => {
-      const next = countUpValue(target, now - start, { delayMs, durationMs });
-      setValue(next);
-      if (next !== target) frame = requestAnimationFrame(tick);
+      const value = countUpValue(target, now - start, { delayMs, durationMs });
+      show(value);
+      if (value !== target) frame = requestAnimationFrame(tick);
     };
     // Nothing changes during the delay, so no frames are spent on it.
     const timer = setTimeout(() => {
@@ -30,7 +40,5 @@ export function useCountUp(target: number, { delayMs = 0, durationMs }: CountUpT
       clearTimeout(timer);
       cancelAnimationFrame(frame);
     };
-  }, [target, delayMs, durationMs]);
-
-  return value;
+  }, [ref, target, delayMs, durationMs]);
 }

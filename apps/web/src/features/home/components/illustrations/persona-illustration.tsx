@@ -75,7 +75,7 @@ export function PersonaIllustration() {
           <span className="persona__avatar">林</span>
           <div className="persona__who">
             <strong>小林说职场</strong>
-            <span>抖音 · 职场成长 · 粉丝 12.8万</span>
+            <span>抖音 · 粉丝 12.8万</span>
           </div>
           <span className="illus-pill">已保存</span>
         </div>

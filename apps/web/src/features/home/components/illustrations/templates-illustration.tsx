@@ -5,11 +5,11 @@ import './templates-illustration.css';
 /** The six templates of DESIGN §4 with the structure each one follows. */
 const templates = [
   { name: '口播', flow: '观点 → 论据 → 金句', color: '#613ceb' },
-  { name: '剧情反转', flow: '铺垫 → 冲突 → 反转', color: '#e8590c' },
-  { name: '带货种草', flow: '痛点 → 产品 → 下单理由', color: '#e03163', on: true },
-  { name: '知识科普', flow: '提问 → 讲解 → 总结', color: '#1c7ed6' },
-  { name: 'Vlog', flow: '开场 → 经历 → 感受', color: '#0ca678' },
-  { name: '探店', flow: '门头 → 招牌菜 → 评价', color: '#d9480f' },
+  { name: '剧情反转', flow: '铺垫 → 冲突 → 反转', color: '#c2410c' },
+  { name: '带货种草', flow: '痛点 → 产品 → 下单理由', color: '#c2255c', on: true },
+  { name: '知识科普', flow: '提问 → 讲解 → 总结', color: '#1971c2' },
+  { name: 'Vlog', flow: '开场 → 经历 → 感受', color: '#087f5b' },
+  { name: '探店', flow: '门头 → 招牌菜 → 评价', color: '#b8420d' },
 ];
 
 /** Template cards, one picked, and the one-click generation running. */
