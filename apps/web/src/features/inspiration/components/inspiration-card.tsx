@@ -24,6 +24,9 @@ export function InspirationCard({
       <header className="idea-card__head">
         <span className={`idea-card__platform is-${item.platform}`}>{platformNames[item.platform]}</span>
         <span className="idea-card__author">@{item.author}</span>
+        <time className="idea-card__date" dateTime={item.publishedAt}>
+          {dateOf(item.publishedAt)}
+        </time>
         <span className="idea-card__heat" title="热度">
           <FireFilled /> {formatCount(item.heat)}
         </span>
@@ -52,7 +55,6 @@ export function InspirationCard({
           <span title="转发">
             <ShareAltOutlined /> {formatCount(item.shares)}
           </span>
-          <time dateTime={item.publishedAt}>{dateOf(item.publishedAt)}</time>
         </span>
         <Button type="primary" size="small" onClick={() => onWriteSimilar(item)}>
           写一个类似的
