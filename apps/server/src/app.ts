@@ -7,22 +7,26 @@ import { type Container, createContainer } from './container.ts';
 import type { Database } from './db/database.ts';
 import { fail } from './lib/envelope.ts';
 import { loginRoutes } from './modules/auth/login.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { collegeRoutes } from './modules/college/college.routes.ts';
+import { registerSettlementSweeper } from './modules/distribution/commission.sweeper.ts';
+import { distributionRoutes } from './modules/distribution/distribution.routes.ts';
 import { distributorRoutes } from './modules/distribution/distributor.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { collegeRoutes } from './modules/college/college.routes.ts';
 import { inspirationJobs } from './modules/inspiration/inspiration.jobs.ts';
 import { inspirationRoutes } from './modules/inspiration/inspiration.routes.ts';
-import { topicJobs } from './modules/topic/topic.jobs.ts';
-import { topicRoutes } from './modules/topic/topic.routes.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { internalRoutes } from './modules/internal/internal.routes.ts';
+import { limitRoutes } from './modules/limit/limit.routes.ts';
 import { registerOrderJobs } from './modules/order/order.jobs.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { userRoutes } from './modules/user/user.routes.ts';
-import { limitRoutes } from './modules/limit/limit.routes.ts';
 import { personaRoutes } from './modules/persona/persona.routes.ts';
 import { suggestRoutes } from './modules/suggest/suggest.routes.ts';
+import { topicJobs } from './modules/topic/topic.jobs.ts';
+import { topicRoutes } from './modules/topic/topic.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
@@ -86,6 +90,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       healthRoutes(api, { database: database.kind, version: VERSION });
       userRoutes(api, { userInfo: container.userInfo });
+      distributionRoutes(api, {
+        customers: container.customers,
+        distributionWallet: container.distributionWallet,
+        commissions: container.commissions,
+        rules: container.referralRules,
+      });
+      withdrawRoutes(api, { withdraw: container.withdraw });
+      internalRoutes(api, { internal: container.internal });
       limitRoutes(api, { limit: container.limit });
       personaRoutes(api, { personas: container.personas, ratePerMin: config.GENERATION_RATE_PER_MIN });
       suggestRoutes(api, { suggest: container.suggest, ratePerMin: config.SUGGEST_RATE_PER_MIN });
@@ -110,6 +122,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerOrderJobs(app, { catalog: container.catalog, orders: container.orders });
   topicJobs(app, { refresh: container.topicRefresh, intervalMin: config.HOTLIST_REFRESH_MIN });
   inspirationJobs(app, { inspiration: container.inspiration });
+  registerSettlementSweeper(app, {
+    commissions: container.commissions,
+    intervalSec: config.SETTLEMENT_SWEEP_SEC,
+  });
+
   await app.register(spaPlugin, { distDir: opts.webDistDir ?? '' });
   return app;
 }

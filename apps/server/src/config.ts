@@ -64,6 +64,8 @@ export const configSchema = z.object({
 
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.2),
   SETTLEMENT_DAYS: z.coerce.number().min(0).default(7),
+  /** How often each instance runs the commission settlement sweep; 0 = only when an admin triggers it. */
+  SETTLEMENT_SWEEP_SEC: int(600),
   WITHDRAW_MIN_CENTS: int(1000),
 
   HOTLIST_URL: z.url().optional(),
@@ -93,7 +95,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = parsed.data;
   if (config.PAY_MODE === 'wechat') {
-    const payKeys = ['MCHID', 'APPID', 'SERIAL_NO', 'PRIVATE_KEY', 'PUBLIC_KEY', 'PUBLIC_KEY_ID', 'APIV3_KEY'] as const;
+    const payKeys = [
+      'MCHID',
+      'APPID',
+      'SERIAL_NO',
+      'PRIVATE_KEY',
+      'PUBLIC_KEY',
+      'PUBLIC_KEY_ID',
+      'APIV3_KEY',
+    ] as const;
     const missing = payKeys.map((k) => `WECHATPAY_${k}` as const).filter((k) => !config[k]);
     if (missing.length > 0) throw new ConfigError(`PAY_MODE=wechat 需要配置：${missing.join(', ')}`);
     if (Buffer.byteLength(config.WECHATPAY_APIV3_KEY!, 'utf8') !== 32)

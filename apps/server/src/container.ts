@@ -1,40 +1,51 @@
 import { type Config, publicUrl } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createGenerationProvider } from './generation/create-generation-provider.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
 import { createLoginStateRepository } from './modules/auth/login-state.repository.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { productCatalog } from './modules/catalog/catalog.config.ts';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCollegeService } from './modules/college/college.service.ts';
+import { loadArticles } from './modules/college/college-articles.ts';
+import { createCommissionRepository } from './modules/distribution/commission.repository.ts';
+import {
+  commissionOrderListeners,
+  createCommissionService,
+} from './modules/distribution/commission.service.ts';
+import { createCustomersService } from './modules/distribution/customers.service.ts';
+import { createDistributionWalletRepository } from './modules/distribution/distribution-wallet.repository.ts';
+import { createDistributionWalletService } from './modules/distribution/distribution-wallet.service.ts';
 import { createDistributorRepository } from './modules/distribution/distributor.repository.ts';
 import { createDistributorService } from './modules/distribution/distributor.service.ts';
-import { createLoginProvider } from './providers/login/create-login-provider.ts';
-import { loadArticles } from './modules/college/college-articles.ts';
-import { createCollegeService } from './modules/college/college.service.ts';
 import { createInspirationRepository } from './modules/inspiration/inspiration.repository.ts';
 import { createInspirationService } from './modules/inspiration/inspiration.service.ts';
 import { loadSeedInspiration } from './modules/inspiration/inspiration-seed.ts';
-import { createTopicRepository } from './modules/topic/topic.repository.ts';
-import { createTopicService } from './modules/topic/topic.service.ts';
-import { createTopicRefreshService } from './modules/topic/topic-refresh.service.ts';
-import { createSeedSources, loadSeedCategories, loadSeedTopics } from './modules/topic/topic-seed.ts';
-import { createHotlistSources } from './providers/hotlist/create-hotlist-sources.ts';
-import { createSessionService } from './modules/auth/session.service.ts';
 import { createInternalRepository } from './modules/internal/internal.repository.ts';
 import { createInternalService } from './modules/internal/internal.service.ts';
 import { createLimitService } from './modules/limit/limit.service.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
-import { createGenerationProvider } from './generation/create-generation-provider.ts';
-import { createPersonaRepository } from './modules/persona/persona.repository.ts';
-import { createPersonaService } from './modules/persona/persona.service.ts';
-import { createSuggestService, noScripts } from './modules/suggest/suggest.service.ts';
-import { createUserRepository } from './modules/user/user.repository.ts';
-import { createUserService } from './modules/user/user.service.ts';
-import { createUserInfoService } from './modules/user/user-info.service.ts';
-import { createWalletRepository } from './modules/wallet/wallet.repository.ts';
-import { createWalletService } from './modules/wallet/wallet.service.ts';
-import { productCatalog } from './modules/catalog/catalog.config.ts';
-import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createOrderRepository } from './modules/order/order.repository.ts';
 import { createOrderService } from './modules/order/order.service.ts';
 import { createPaymentService } from './modules/payment/payment.service.ts';
+import { createPersonaRepository } from './modules/persona/persona.repository.ts';
+import { createPersonaService } from './modules/persona/persona.service.ts';
+import { createSuggestService, noScripts } from './modules/suggest/suggest.service.ts';
+import { createTopicRepository } from './modules/topic/topic.repository.ts';
+import { createTopicService } from './modules/topic/topic.service.ts';
+import { createTopicRefreshService } from './modules/topic/topic-refresh.service.ts';
+import { createSeedSources, loadSeedCategories, loadSeedTopics } from './modules/topic/topic-seed.ts';
+import { createUserRepository } from './modules/user/user.repository.ts';
+import { createUserService } from './modules/user/user.service.ts';
+import { createUserInfoService } from './modules/user/user-info.service.ts';
+import { createUserLookupRepository } from './modules/user/user-lookup.repository.ts';
+import { createWalletRepository } from './modules/wallet/wallet.repository.ts';
+import { createWalletService } from './modules/wallet/wallet.service.ts';
+import { createWithdrawRepository } from './modules/withdraw/withdraw.repository.ts';
+import { createWithdrawService } from './modules/withdraw/withdraw.service.ts';
+import { createHotlistSources } from './providers/hotlist/create-hotlist-sources.ts';
+import { createLoginProvider } from './providers/login/create-login-provider.ts';
 import { createPaymentProvider } from './providers/payment/create-payment-provider.ts';
 
 /**
@@ -46,7 +57,12 @@ export function createContainer(config: Config, database: Database) {
   const users = createUserService({ db, users: createUserRepository() });
   const sessions = createSessionService({ db, sessionDays: config.SESSION_DAYS });
   const wallet = createWalletService({ db, wallets: createWalletRepository() });
-  const internal = createInternalService({ db, members: createInternalRepository() });
+  const userLookup = createUserLookupRepository();
+  const internal = createInternalService({
+    db,
+    members: createInternalRepository(),
+    profilesByIds: userLookup.profilesByIds,
+  });
   const limit = createLimitService({
     wallet,
     isInternal: internal.isInternal,
@@ -65,6 +81,40 @@ export function createContainer(config: Config, database: Database) {
   });
   const personas = createPersonaService({ db, personas: createPersonaRepository(), limit, generation });
   const suggest = createSuggestService({ db, limit, generation, personas, getScript: noScripts });
+  // Referral programme: commissions earned on customers' paid orders, the distribution wallet
+  // they land in, and withdrawals out of it.
+  const distributionWallet = createDistributionWalletService({
+    db,
+    wallets: createDistributionWalletRepository(),
+  });
+  const commissionRepository = createCommissionRepository();
+  const commissions = createCommissionService({
+    db,
+    commissions: commissionRepository,
+    wallet: distributionWallet,
+    referrerOf: userLookup.referrerOf,
+    rate: config.COMMISSION_RATE,
+    settlementDays: config.SETTLEMENT_DAYS,
+  });
+  const customers = createCustomersService({
+    db,
+    commissions: commissionRepository,
+    listReferredBy: userLookup.listReferredBy,
+  });
+  const withdraw = createWithdrawService({
+    db,
+    withdrawals: createWithdrawRepository(),
+    wallet: distributionWallet,
+    profilesByIds: userLookup.profilesByIds,
+    minCents: config.WITHDRAW_MIN_CENTS,
+  });
+  const referralRules = {
+    commissionRate: config.COMMISSION_RATE,
+    settlementDays: config.SETTLEMENT_DAYS,
+    withdrawMinCents: config.WITHDRAW_MIN_CENTS,
+  };
+  const referral = { distributionWallet, commissions, customers, withdraw, referralRules };
+  const commissionListeners = commissionOrderListeners(commissions);
   // Shop: products from catalog.config.ts, orders, and the payment provider PAY_MODE picks.
   const catalog = createCatalogService({ db, products: createCatalogRepository(), catalog: productCatalog });
   const paymentProvider = createPaymentProvider(config);
@@ -77,8 +127,8 @@ export function createContainer(config: Config, database: Database) {
     bus: database.bus,
     expireMinutes: config.ORDER_EXPIRE_MIN,
     // Run inside the "order paid" / refund transactions: (tx, order) => Promise<void>.
-    onPaid: [],
-    onRefunded: [],
+    onPaid: [commissionListeners.onPaid],
+    onRefunded: [commissionListeners.onRefunded],
   });
   const payments = createPaymentService({ provider: paymentProvider, orders });
   const shop = { catalog, orders, payments, paymentProvider };
@@ -107,7 +157,11 @@ export function createContainer(config: Config, database: Database) {
     },
   });
   // Topics, inspiration, academy: shipped data, plus a live hot list when HOTLIST_URL is set.
-  const topics = createTopicService({ db, topics: createTopicRepository(), categories: loadSeedCategories() });
+  const topics = createTopicService({
+    db,
+    topics: createTopicRepository(),
+    categories: loadSeedCategories(),
+  });
   const topicRefresh = createTopicRefreshService({
     topics,
     seedSources: createSeedSources(loadSeedTopics()),
@@ -121,6 +175,28 @@ export function createContainer(config: Config, database: Database) {
     seedItems: loadSeedInspiration,
   });
   const college = createCollegeService({ articles: loadArticles() });
-  return { topics, topicRefresh, inspiration, college, ...shop, config, database, users, sessions, wallet, internal, limit, onboarding, userInfo, generation, personas, suggest, distributors, loginProvider, login };
+  return {
+    ...referral,
+    topics,
+    topicRefresh,
+    inspiration,
+    college,
+    ...shop,
+    config,
+    database,
+    users,
+    sessions,
+    wallet,
+    internal,
+    limit,
+    onboarding,
+    userInfo,
+    generation,
+    personas,
+    suggest,
+    distributors,
+    loginProvider,
+    login,
+  };
 }
 export type Container = ReturnType<typeof createContainer>;

@@ -20,6 +20,16 @@ export async function createTestDatabase(): Promise<Database> {
       ...database,
       async close() {
         await database.close();
+        // pg's pool.end() resolves before its clients have finished saying goodbye; FORCE would
+        // cut them off mid-way, which surfaces as unhandled "terminating connection" errors.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (!rows[0]?.n) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },

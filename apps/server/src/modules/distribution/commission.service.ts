@@ -1,0 +1,143 @@
+import type { Db, DbOrTx } from '../../db/database.ts';
+import type { CommissionRepository } from './commission.repository.ts';
+import type { CommissionRow } from './commission.schema.ts';
+import type { DistributionWalletService } from './distribution-wallet.service.ts';
+
+const DAY_MS = 86_400_000;
+/** Rates are applied in millionths so that 20% of 990 is exactly 198, never 197.99999. */
+const RATE_SCALE = 1_000_000;
+const SWEEP_BATCH = 200;
+
+/** Commission on an order amount, rounded down to the cent, in integer arithmetic. */
+export function commissionOf(amountCents: number, rate: number): number {
+  const scaled = Math.round(rate * RATE_SCALE);
+  return Math.floor((amountCents * scaled) / RATE_SCALE);
+}
+
+export interface PaidOrder {
+  orderId: string;
+  buyerUserId: string;
+  amountCents: number;
+}
+
+/**
+ * Commissions: earned (pending) in the transaction that marks a customer's order paid, made
+ * available by the settlement sweep after the settlement period, cancelled when the order is
+ * refunded while still pending. A refund after settlement leaves the commission as it is: the
+ * settlement period is the refund window.
+ */
+export function createCommissionService(deps: {
+  db: Db;
+  commissions: CommissionRepository;
+  wallet: Pick<DistributionWalletService, 'applyIn'>;
+  /** The distributor a buyer is bound to, read inside the paying transaction. */
+  referrerOf: (tx: DbOrTx, userId: string) => Promise<string | null>;
+  rate: number;
+  settlementDays: number;
+  now?: () => Date;
+}) {
+  const { db, commissions, wallet } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /**
+     * Called inside the order-paid transaction. Returns the commission, or null when the buyer
+     * has no referrer. Paying the same order twice records nothing more (order id is UNIQUE).
+     */
+    async recordCommission(tx: DbOrTx, order: PaidOrder): Promise<CommissionRow | null> {
+      if (!Number.isInteger(order.amountCents) || order.amountCents < 0) {
+        throw new Error(`order amount must be a non-negative integer of cents, got ${order.amountCents}`);
+      }
+      const distributorId = await deps.referrerOf(tx, order.buyerUserId);
+      if (!distributorId || distributorId === order.buyerUserId) return null;
+      const amountCents = commissionOf(order.amountCents, deps.rate);
+      const inserted = await commissions.insertOnce(tx, {
+        orderId: order.orderId,
+        distributorId,
+        buyerUserId: order.buyerUserId,
+        orderAmountCents: order.amountCents,
+        amountCents,
+        settleAt: new Date(now().getTime() + deps.settlementDays * DAY_MS),
+      });
+      if (!inserted) return (await commissions.findByOrder(tx, order.orderId)) ?? null;
+      if (amountCents > 0) {
+        await wallet.applyIn(tx, {
+          userId: distributorId,
+          deltas: { pending: amountCents, totalEarned: amountCents },
+          reason: 'commission_pending',
+          refId: inserted.id,
+        });
+      }
+      return inserted;
+    },
+
+    /** Called inside the order-refunded transaction: a pending commission is cancelled. */
+    async cancelCommission(tx: DbOrTx, orderId: string): Promise<CommissionRow | null> {
+      const cancelled = await commissions.cancelPending(tx, orderId);
+      if (!cancelled) return null;
+      if (cancelled.amountCents > 0) {
+        await wallet.applyIn(tx, {
+          userId: cancelled.distributorId,
+          deltas: { pending: -cancelled.amountCents, totalEarned: -cancelled.amountCents },
+          reason: 'commission_cancelled',
+          refId: cancelled.id,
+        });
+      }
+      return cancelled;
+    },
+
+    /**
+     * Moves every due pending commission to available, in batches of one transaction each.
+     * Safe on several instances at once (rows are claimed with FOR UPDATE SKIP LOCKED).
+     * Returns how many this call settled.
+     */
+    async settleDue(asOf: Date = now()): Promise<number> {
+      let settled = 0;
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const due = await commissions.lockDue(tx, asOf, SWEEP_BATCH);
+          const ids = new Set(
+            await commissions.markAvailable(
+              tx,
+              due.map((c) => c.id),
+            ),
+          );
+          for (const c of due) {
+            if (!ids.has(c.id) || c.amountCents === 0) continue;
+            await wallet.applyIn(tx, {
+              userId: c.distributorId,
+              deltas: { pending: -c.amountCents, available: c.amountCents },
+              reason: 'commission_settled',
+              refId: c.id,
+            });
+          }
+          return { claimed: due.length, settled: ids.size };
+        });
+        settled += batch.settled;
+        if (batch.claimed < SWEEP_BATCH) return settled;
+      }
+    },
+  };
+}
+export type CommissionService = ReturnType<typeof createCommissionService>;
+
+/**
+ * The order module's extension points (onPaid / onRefunded), bound to this service: they run
+ * inside the transaction that marks the order paid or refunded.
+ */
+export function commissionOrderListeners(
+  commissions: Pick<CommissionService, 'recordCommission' | 'cancelCommission'>,
+) {
+  return {
+    async onPaid(tx: DbOrTx, order: { id: string; userId: string; amountCents: number }): Promise<void> {
+      await commissions.recordCommission(tx, {
+        orderId: order.id,
+        buyerUserId: order.userId,
+        amountCents: order.amountCents,
+      });
+    },
+    async onRefunded(tx: DbOrTx, order: { id: string }): Promise<void> {
+      await commissions.cancelCommission(tx, order.id);
+    },
+  };
+}
