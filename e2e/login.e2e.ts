@@ -13,6 +13,13 @@ async function waitForQrState(page: Page): Promise<{ state: string; url: string 
   return { state: body.data.state, url: response.url() };
 }
 
+/** A screenshot after the opening animation (menus fade and dialogs zoom in). */
+async function settledShot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}
+
 const storageOf = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 describe('WeChat QR login in the browser (dev provider)', () => {
@@ -46,7 +53,7 @@ describe('WeChat QR login in the browser (dev provider)', () => {
     const box = await page.locator('.ant-modal-container').boundingBox();
     expect(Math.round(box?.width ?? 0)).toBe(460);
     const { state } = await qrPromise;
-    await screenshot(page, 'login-modal-1440');
+    await settledShot(page, 'login-modal-1440');
 
     // The phone opens the QR's dev link: a small Chinese confirm page.
     const phone = await browser.newContext({ viewport: viewports.phone, isMobile: true, hasTouch: true });
@@ -92,7 +99,7 @@ describe('WeChat QR login in the browser (dev provider)', () => {
     expect(await menu.locator('img').first().getAttribute('src')).toMatch(
       /^data:image\/svg\+xml|default-avatar/,
     );
-    await screenshot(page, 'user-menu-1440');
+    await settledShot(page, 'user-menu-1440');
 
     // Become a distributor: toast, and the entries swap at once.
     await menu.getByRole('menuitem', { name: '成为分销商' }).click();
@@ -106,7 +113,7 @@ describe('WeChat QR login in the browser (dev provider)', () => {
       '我的钱包',
       '退出登录',
     ]);
-    await screenshot(page, 'user-menu-distributor-1440');
+    await settledShot(page, 'user-menu-distributor-1440');
 
     // Copy the share link.
     await menu.getByRole('menuitem', { name: '我的分享链接' }).click();
@@ -127,7 +134,7 @@ describe('WeChat QR login in the browser (dev provider)', () => {
       .getByRole('button', { name: '取 消' })
       .or(dialog.getByRole('button', { name: '取消' }))
       .waitFor();
-    await screenshot(page, 'logout-confirm-1440');
+    await settledShot(page, 'logout-confirm-1440');
     await dialog.getByRole('button', { name: /确\s?定/ }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.search === '');
     await page.locator('.site-header').getByRole('button', { name: '登录' }).waitFor();
@@ -161,7 +168,7 @@ describe('WeChat QR login in the browser (dev provider)', () => {
       await page.locator('.site-header').getByRole('button', { name: '登录' }).click();
       const modal = page.locator('.ant-modal');
       await modal.getByRole('img', { name: '微信登录二维码' }).waitFor();
-      await screenshot(page, 'login-modal-375');
+      await settledShot(page, 'login-modal-375');
       const { state } = await first;
       await modal.getByText('二维码已过期').waitFor({ timeout: 8000 });
       await screenshot(page, 'login-modal-expired-375');
@@ -192,7 +199,7 @@ describe('WeChat QR login in the browser (dev provider)', () => {
     await trigger.click();
     const menu = page.getByRole('menu', { name: '用户菜单' });
     await menu.getByText('辅助登录').waitFor();
-    await screenshot(page, 'user-menu-375');
+    await settledShot(page, 'user-menu-375');
     await context.close();
   }, 120_000);
 });

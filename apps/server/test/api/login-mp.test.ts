@@ -24,6 +24,8 @@ function startFakeWechat() {
     currentToken: '',
     /** When set, the next qrcode/create answers 40001 (token invalid) once. */
     failNextWithBadToken: false,
+    /** When set, qrcode/create answers this errcode (e.g. 45009, over the daily quota). */
+    qrCreateErrcode: 0,
     qrCreates: [] as { body: Record<string, unknown>; accessToken: string | null; url: string }[],
     userInfoCalls: [] as string[],
   };
@@ -57,6 +59,8 @@ function startFakeWechat() {
             errmsg: 'invalid credential, access_token is invalid or not latest',
           });
         }
+        if (state.qrCreateErrcode)
+          return json({ errcode: state.qrCreateErrcode, errmsg: 'api freq out of limit' });
         const body = JSON.parse(raw) as Record<string, unknown>;
         const ticket = randomBytes(12).toString('hex');
         const url = `http://weixin.qq.com/q/${ticket}`;
@@ -227,6 +231,21 @@ describe('mp login provider against a fake WeChat server', () => {
     const stale = await callback(eventXml({ openid: 'o_old', event: 'SCAN', eventKey: 'B'.repeat(32) }));
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toBe('success');
+  });
+
+  it('WeChat refusing to make a QR is a clear 502, and nothing is stored', async () => {
+    wechat.state.qrCreateErrcode = 45009;
+    try {
+      const res = await t.call({ method: 'GET', url: '/api/v1/user/qrcode?type=qr&code=' });
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual({
+        success: false,
+        data: null,
+        message: '微信登录服务暂时不可用，请稍后刷新二维码重试',
+      });
+    } finally {
+      wechat.state.qrCreateErrcode = 0;
+    }
   });
 
   it('fetches a new access_token when WeChat calls the cached one invalid', async () => {

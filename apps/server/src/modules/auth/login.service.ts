@@ -3,7 +3,7 @@ import type { QrCode, QrStatus } from '@app/contract';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { LoginProvider, WechatProfile } from '../../providers/login/login-provider.ts';
 import type { OnboardingService } from '../onboarding/onboarding.service.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -58,7 +58,18 @@ export function createLoginService(deps: {
       // 192 random bits, URL-safe, 32 characters: fits WeChat's 64-character scene_str.
       const state = randomBytes(24).toString('base64url');
       const referralCode = code && REFERRAL_CODE.test(code) ? code.toUpperCase() : null;
-      const content = await deps.provider.qrContent(state, deps.qrTtlSec);
+      let content: string;
+      try {
+        content = await deps.provider.qrContent(state, deps.qrTtlSec);
+      } catch (cause) {
+        // WeChat down or misconfigured: say so plainly; the details go to the log.
+        throw Object.assign(
+          new AppError(502, '微信登录服务暂时不可用，请稍后刷新二维码重试', 'wechat_unavailable'),
+          {
+            cause,
+          },
+        );
+      }
       const row = await states.insert(db, { state, referralCode, ttlSec: deps.qrTtlSec });
       const pic = await QRCode.toDataURL(content, { errorCorrectionLevel: 'M', margin: 1, width: 320 });
       if (++created % PURGE_EVERY === 0) void states.purgeOlderThan(db, 24).catch(() => {});

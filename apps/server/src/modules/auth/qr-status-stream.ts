@@ -138,8 +138,12 @@ export async function streamQrStatus(
   };
 
   res.on('close', end);
+  // A write to a connection reset under us must end this stream, not the process.
+  res.on('error', end);
   hub.add(stream);
   ready = true;
+  // The browser may have gone while we were reading the state: 'close' will not fire again.
+  if (res.destroyed || req.raw.socket?.destroyed) return end();
   let initial = row.status;
   if ((initial === 'waiting' || initial === 'scanned') && row.expiresAt <= new Date()) {
     initial = (await login.expire(state).catch(() => undefined)) ?? initial;
