@@ -192,6 +192,10 @@ describe('public home page', () => {
     await img.waitFor();
     expect(await img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(await scriptsLoaded()).toBeGreaterThan(before);
+    // A click from the hovering mouse keeps it open; leaving closes it.
+    await page.getByRole('button', { name: '扫码咨询' }).click();
+    await page.waitForTimeout(300);
+    expect(await card.isVisible()).toBe(true);
     await page.mouse.move(10, 10);
     await card.waitFor({ state: 'hidden' });
 
@@ -202,6 +206,11 @@ describe('public home page', () => {
       await p.getByRole('button', { name: '扫码咨询' }).tap();
       await p.getByRole('img', { name: '扫码咨询二维码' }).waitFor();
       await p.getByRole('heading', { level: 1 }).tap();
+      await p.getByRole('dialog', { name: '扫码咨询' }).waitFor({ state: 'hidden' });
+      // Tapping the button again toggles it; Escape closes it too.
+      await p.getByRole('button', { name: '扫码咨询' }).tap();
+      await p.getByRole('dialog', { name: '扫码咨询' }).waitFor();
+      await p.keyboard.press('Escape');
       await p.getByRole('dialog', { name: '扫码咨询' }).waitFor({ state: 'hidden' });
     } finally {
       await phone.close();
@@ -214,6 +223,26 @@ describe('public home page', () => {
     await page.waitForURL(
       (url) => url.pathname === '/' && url.searchParams.get('redirect') === '/dashboard/account',
     );
+  });
+
+  it('serves the JavaScript and CSS it loads first compressed and cacheable', async () => {
+    const html = await (await fetch(server.url)).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const path of assets) {
+      const res = await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+      // Tiny chunks are not worth compressing (the build skips files under 1 KB).
+      if (Number(res.headers.get('content-length') ?? 2048) >= 1024 || res.headers.get('content-encoding')) {
+        expect(res.headers.get('content-encoding'), path).toBe('br');
+      }
+      expect(res.headers.get('cache-control')).toContain('immutable');
+    }
+    const gz = await fetch(`${server.url}${assets.find((a) => a.endsWith('.css'))}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('fits 375 px phones to 1920 px screens without sideways scrolling (screenshots)', async () => {

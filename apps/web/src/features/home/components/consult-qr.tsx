@@ -18,15 +18,21 @@ export function ConsultQr() {
   const [qr, setQr] = useState<QrState>({ status: 'idle' });
   const rootRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Opened by a hovering mouse: its click on the button must not close it again. */
+  const openedByHover = useRef(false);
   const cardId = useId();
 
   const show = useCallback(() => {
     clearTimeout(closeTimer.current);
+    openedByHover.current = true;
     setOpen(true);
   }, []);
   const hideSoon = useCallback(() => {
     clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => {
+      openedByHover.current = false;
+      setOpen(false);
+    }, HOVER_CLOSE_DELAY_MS);
   }, []);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -43,11 +49,15 @@ export function ConsultQr() {
   // A tap elsewhere or Escape closes it.
   useEffect(() => {
     if (!open) return;
+    const close = () => {
+      openedByHover.current = false;
+      setOpen(false);
+    };
     const onPointerDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(e.target as Node)) close();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Escape') close();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKey);
@@ -72,6 +82,8 @@ export function ConsultQr() {
         aria-label={title}
         onClick={() => {
           clearTimeout(closeTimer.current);
+          if (openedByHover.current && open) return;
+          openedByHover.current = false;
           setOpen((v) => !v);
         }}
       >
