@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Generation, GenerationInput } from '@app/contract';
 import { createParser } from 'eventsource-parser';
@@ -131,12 +131,9 @@ export async function readStreamUntil(
  */
 export async function startFakeLlm(reply: (call: number) => string | 'hang') {
   let calls = 0;
-  const open = new Set<import('node:http').ServerResponse>();
+  const open = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
+    req.resume();
     req.on('end', () => {
       calls++;
       const answer = reply(calls);
