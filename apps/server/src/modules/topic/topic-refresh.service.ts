@@ -45,7 +45,8 @@ export function createTopicRefreshService(deps: {
       const base = { source: source.name, platform: source.platform };
       try {
         if (result.status === 'rejected') throw result.reason;
-        const { count } = await deps.topics.ingest(source, result.value);
+        const [written] = await deps.topics.ingest([{ source, entries: result.value }]);
+        const count = written?.count ?? 0;
         reports.push({ ...base, ok: true, count, ms: Date.now() - started });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -62,11 +63,15 @@ export function createTopicRefreshService(deps: {
 
   return {
     hasLiveSources: deps.liveSources.length > 0,
-    /** Writes the shipped topics; throws if the database refuses them (the start should fail). */
+    /**
+     * Writes the shipped topics, all platforms in one transaction (this runs at every start);
+     * throws if the database refuses them: the start should fail then.
+     */
     async seed(): Promise<void> {
-      const reports = await run(deps.seedSources, {});
-      const failed = reports.find((r) => !r.ok);
-      if (failed) throw new Error(`seeding hot topics failed: ${failed.error}`);
+      const batches = await Promise.all(
+        deps.seedSources.map(async (source) => ({ source, entries: await source.fetch() })),
+      );
+      await deps.topics.ingest(batches);
     },
     /** One round over the live sources; never throws, the reports tell what happened. */
     refresh(opts: { log?: RefreshLogger; signal?: AbortSignal } = {}): Promise<RefreshReport[]> {

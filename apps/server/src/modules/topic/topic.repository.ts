@@ -35,9 +35,9 @@ export function createTopicRepository() {
      * The rows travel as one JSON parameter: building and binding hundreds of parameters costs
      * far more than Postgres parsing the JSON (this runs at every start).
      */
-    async upsertWithTrend(db: DbOrTx, rows: TopicInsert[]) {
-      if (rows.length === 0) return;
-      await db.execute(sql`
+    async upsertWithTrend(db: DbOrTx, rows: TopicInsert[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const result = await db.execute(sql`
         insert into ${hotTopics} (id, title, category, platform, heat, trend, source)
         select x.id, x.title, x.category, x.platform, x.heat,
           array(select e::bigint from jsonb_array_elements_text(x.trend) with ordinality a(e, n) order by n),
@@ -49,7 +49,10 @@ export function createTopicRepository() {
           heat = excluded.heat, trend = excluded.trend, updated_at = now()
         where ${hotTopics}.source = excluded.source
           and (${hotTopics}.title, ${hotTopics}.category, ${hotTopics}.platform, ${hotTopics}.heat, ${hotTopics}.trend)
-            is distinct from (excluded.title, excluded.category, excluded.platform, excluded.heat, excluded.trend)`);
+            is distinct from (excluded.title, excluded.category, excluded.platform, excluded.heat, excluded.trend)
+        returning id`);
+      // How many rows were inserted or changed: none means the ranking cannot have moved.
+      return (result as unknown as { rows?: unknown[] }).rows?.length ?? 0;
     },
 
     /** Live topics: new heat, back on the list; the category guessed at first sight stays. */

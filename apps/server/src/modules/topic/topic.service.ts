@@ -107,53 +107,64 @@ export function createTopicService(deps: {
     },
 
     /**
-     * Writes one source's list: topics upserted, today's heat added to their history, ranks of
-     * the platform recomputed; a live list also retires the platform's topics it no longer has.
-     * One transaction, so a failure leaves the previous data whole.
+     * Writes sources' lists in one transaction: topics upserted, today's heat added to their
+     * history, ranks of the platform recomputed; a live list also retires the platform's topics
+     * it no longer has. A failure leaves the previous data whole. (The refresh pipeline writes
+     * each live source in its own call, so one bad list costs only its platform.)
      */
     async ingest(
-      source: Pick<HotlistSource, 'name' | 'platform' | 'replacesPlatform'>,
-      entries: HotlistEntry[],
-    ): Promise<{ count: number }> {
-      if (entries.length === 0) throw new Error(`${source.name}/${source.platform}: empty list`);
+      batches: {
+        source: Pick<HotlistSource, 'name' | 'platform' | 'replacesPlatform'>;
+        entries: HotlistEntry[];
+      }[],
+    ): Promise<{ count: number }[]> {
+      for (const { source, entries } of batches) {
+        if (entries.length === 0) throw new Error(`${source.name}/${source.platform}: empty list`);
+      }
       const day = chinaDay(now());
-      const unique = [...new Map(entries.map((e) => [e.id, e])).values()];
-      const toRow = (e: HotlistEntry): TopicInsert => ({
-        id: e.id,
-        title: e.title,
-        category: e.category && known.has(e.category) ? e.category : classifyTitle(e.title, known),
-        platform: source.platform,
-        heat: e.heat,
-        trend: e.trend ?? [e.heat],
-        source: source.name,
-      });
-      const shipped = unique.filter((e) => e.trend).map(toRow);
-      const live = unique.filter((e) => !e.trend).map(toRow);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await topics.lockWrites(tx);
-        await topics.upsertWithTrend(tx, shipped);
-        if (live.length > 0) {
-          await topics.upsertLive(tx, live);
-          await topics.recordHeat(
-            tx,
-            day,
-            live.map((r) => ({ topicId: r.id, heat: r.heat })),
-          );
-          await topics.refreshTrend(
-            tx,
-            live.map((r) => r.id),
-          );
+        const counts: { count: number }[] = [];
+        for (const { source, entries } of batches) {
+          const unique = [...new Map(entries.map((e) => [e.id, e])).values()];
+          const toRow = (e: HotlistEntry): TopicInsert => ({
+            id: e.id,
+            title: e.title,
+            category: e.category && known.has(e.category) ? e.category : classifyTitle(e.title, known),
+            platform: source.platform,
+            heat: e.heat,
+            trend: e.trend ?? [e.heat],
+            source: source.name,
+          });
+          const shipped = unique.filter((e) => e.trend).map(toRow);
+          const live = unique.filter((e) => !e.trend).map(toRow);
+          // The shipped data is written at every start: when nothing changed, nothing else runs.
+          let changed = await topics.upsertWithTrend(tx, shipped);
+          if (live.length > 0) {
+            await topics.upsertLive(tx, live);
+            await topics.recordHeat(
+              tx,
+              day,
+              live.map((r) => ({ topicId: r.id, heat: r.heat })),
+            );
+            await topics.refreshTrend(
+              tx,
+              live.map((r) => r.id),
+            );
+            changed += live.length;
+          }
+          if (source.replacesPlatform) {
+            await topics.deactivateOthers(
+              tx,
+              source.platform,
+              unique.map((e) => e.id),
+            );
+          }
+          if (changed > 0) await topics.recomputeRanks(tx, source.platform);
+          counts.push({ count: unique.length });
         }
-        if (source.replacesPlatform) {
-          await topics.deactivateOthers(
-            tx,
-            source.platform,
-            unique.map((e) => e.id),
-          );
-        }
-        await topics.recomputeRanks(tx, source.platform);
+        return counts;
       });
-      return { count: unique.length };
     },
   };
 }
