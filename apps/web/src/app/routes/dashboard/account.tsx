@@ -1,6 +1,6 @@
 import type { PersonaAnalyzeInput } from '@app/contract/generation';
 import { Card } from 'antd';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { PersonaAnalysisResult } from '@/features/persona/components/persona-analysis-result';
 import { PersonaAnalyzeForm } from '@/features/persona/components/persona-analyze-form';
@@ -13,6 +13,12 @@ import './account.css';
 export function Component() {
   const { state, start, replacePersona } = usePersonaAnalysis();
   const lastInput = useRef<PersonaAnalyzeInput | null>(null);
+  const result = useRef<HTMLDivElement>(null);
+  // On a phone the result is under the form: bring it into view when the analysis starts.
+  useEffect(() => {
+    if (state.status === 'streaming')
+      result.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [state.status]);
   const run = (input: PersonaAnalyzeInput) => {
     lastInput.current = input;
     void start(input);
@@ -28,10 +34,13 @@ export function Component() {
           <PersonaAnalyzeForm
             busy={state.status === 'streaming'}
             onSubmit={run}
-            footer={<PersonaCostHint />}
+            footer={
+              // The refusal is already shown beside the form; once is enough.
+              state.status === 'error' && state.insufficientCredits ? null : <PersonaCostHint />
+            }
           />
         </Card>
-        <div className="account-screen__result">
+        <div className="account-screen__result" ref={result}>
           <PersonaAnalysisResult
             state={state}
             onRetry={() => lastInput.current && run(lastInput.current)}

@@ -5,7 +5,9 @@ import {
   platformNames,
 } from '@app/contract/generation';
 import { AutoComplete, Button, Form, Input, InputNumber, Radio } from 'antd';
+import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
+import { toast } from '@/lib/toast';
 
 const NICHES = [
   '美食',
@@ -43,6 +45,12 @@ interface FormValues {
 
 type FieldName = keyof FormValues;
 
+const splitLines = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 /** The form's values as the contract's input: titles split into lines, blanks left out. */
 function toInput(values: FormValues): unknown {
   return {
@@ -51,11 +59,34 @@ function toInput(values: FormValues): unknown {
     niche: values.niche ?? '',
     followers: values.followers ?? undefined,
     bio: values.bio?.trim() ? values.bio : undefined,
-    recentTitles: (values.recentTitles ?? '')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean),
+    recentTitles: splitLines(values.recentTitles),
     goal: values.goal ?? '',
+  };
+}
+
+const fields = personaAnalyzeInputSchema.shape;
+
+/**
+ * A field checked by the contract's own schema for it, so the user sees the server's Chinese
+ * message as they type, and it clears as soon as the value is right.
+ */
+function contractRule(field: FieldName): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const input =
+        field === 'recentTitles'
+          ? splitLines(value as string | undefined)
+          : field === 'followers'
+            ? (value ?? undefined)
+            : field === 'bio'
+              ? (value as string | undefined)?.trim() || undefined
+              : (value ?? '');
+      const result = fields[field].safeParse(input);
+      if (result.success) return;
+      const issue = result.error.issues[0]!;
+      const index = issue.path[0];
+      throw new Error(typeof index === 'number' ? `第 ${index + 1} 条：${issue.message}` : issue.message);
+    },
   };
 }
 
@@ -76,18 +107,10 @@ export function PersonaAnalyzeForm({
   const [form] = Form.useForm<FormValues>();
 
   const submit = (values: FormValues) => {
+    // The rules already passed field by field; this gives the typed, trimmed input.
     const parsed = personaAnalyzeInputSchema.safeParse(toInput(values));
-    if (parsed.success) {
-      onSubmit(parsed.data);
-      return;
-    }
-    const errors = new Map<FieldName, string[]>();
-    for (const issue of parsed.error.issues) {
-      const [field, index] = issue.path as [FieldName, number | undefined];
-      const message = typeof index === 'number' ? `第 ${index + 1} 条：${issue.message}` : issue.message;
-      errors.set(field, [...(errors.get(field) ?? []), message]);
-    }
-    form.setFields([...errors].map(([name, messages]) => ({ name, errors: messages })));
+    if (parsed.success) onSubmit(parsed.data);
+    else toast.error(parsed.error.issues[0]?.message ?? '请检查填写的内容');
   };
 
   return (
@@ -109,10 +132,10 @@ export function PersonaAnalyzeForm({
           ))}
         </Radio.Group>
       </Form.Item>
-      <Form.Item label="账号名称" name="accountName" required>
+      <Form.Item label="账号名称" name="accountName" rules={[contractRule('accountName')]} required>
         <Input placeholder="例如：小厨阿满" maxLength={30} showCount />
       </Form.Item>
-      <Form.Item label="账号领域" name="niche" required>
+      <Form.Item label="账号领域" name="niche" rules={[contractRule('niche')]} required>
         <AutoComplete
           options={NICHES.map((n) => ({ value: n }))}
           placeholder="例如：美食、职场、数码"
@@ -120,10 +143,15 @@ export function PersonaAnalyzeForm({
           maxLength={30}
         />
       </Form.Item>
-      <Form.Item label="粉丝数" name="followers" extra="选填，大概的数字即可">
+      <Form.Item
+        label="粉丝数"
+        name="followers"
+        rules={[contractRule('followers')]}
+        extra="选填，大概的数字即可"
+      >
         <InputNumber<number> min={0} precision={0} placeholder="例如：12800" style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item label="账号简介" name="bio">
+      <Form.Item label="账号简介" name="bio" rules={[contractRule('bio')]}>
         <Input.TextArea
           placeholder="选填：主页上的简介"
           autoSize={{ minRows: 2, maxRows: 4 }}
@@ -131,13 +159,18 @@ export function PersonaAnalyzeForm({
           showCount
         />
       </Form.Item>
-      <Form.Item label="近期作品标题" name="recentTitles" extra="选填，每行一条，最多 10 条；越具体分析越准">
+      <Form.Item
+        label="近期作品标题"
+        name="recentTitles"
+        rules={[contractRule('recentTitles')]}
+        extra="选填，每行一条，最多 10 条；越具体分析越准"
+      >
         <Input.TextArea
           placeholder={'打工人 10 元早餐\n一口锅搞定三菜一汤'}
           autoSize={{ minRows: 3, maxRows: 8 }}
         />
       </Form.Item>
-      <Form.Item label="账号目标" name="goal" required>
+      <Form.Item label="账号目标" name="goal" rules={[contractRule('goal')]} required>
         <AutoComplete
           options={GOALS.map((g) => ({ value: g }))}
           placeholder="例如：三个月涨粉一万"

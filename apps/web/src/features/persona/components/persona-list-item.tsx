@@ -55,7 +55,7 @@ export function PersonaListItem({ persona, actions }: { persona: Persona; action
     >
       <div className="persona-item__body">
         <div className="persona-item__radar">
-          <PersonaRadar radar={persona.radar} size={150} />
+          <PersonaRadar radar={persona.radar} size={112} compact />
         </div>
         <div className="persona-item__info">
           <h3 className="persona-item__name">{persona.name}</h3>

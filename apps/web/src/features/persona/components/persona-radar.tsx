@@ -23,12 +23,21 @@ const polygon = (values: number[]) =>
  * A hand-drawn SVG radar of the persona's five scores (0–100): no chart library to load for five
  * numbers, sharp at any size, and readable by screen readers through its label.
  */
-export function PersonaRadar({ radar, size = 300 }: { radar: RadarScores; size?: number }) {
+export function PersonaRadar({
+  radar,
+  size = 300,
+  compact = false,
+}: {
+  radar: RadarScores;
+  size?: number;
+  /** A thumbnail: the shape only, no axis labels (they would be too small to read). */
+  compact?: boolean;
+}) {
   const values = RADAR_AXES.map((axis) => radar[axis]);
   const label = `五维评分：${RADAR_AXES.map((axis) => `${axis} ${radar[axis]}`).join('，')}`;
   return (
     <svg
-      viewBox="-32 0 304 240"
+      viewBox={compact ? '36 36 168 168' : '-32 0 304 240'}
       width="100%"
       style={{ maxWidth: size, display: 'block', margin: '0 auto' }}
       role="img"
@@ -61,7 +70,7 @@ export function PersonaRadar({ radar, size = 300 }: { radar: RadarScores; size?:
         const [x, y] = point(i, v);
         return <circle key={RADAR_AXES[i]} cx={x} cy={y} r={3.2} fill="var(--color-primary)" />;
       })}
-      {RADAR_AXES.map((axis, i) => {
+      {(compact ? [] : RADAR_AXES).map((axis, i) => {
         const [x, y] = point(i, 120);
         const anchor = Math.abs(x - CENTER) < 4 ? 'middle' : x > CENTER ? 'start' : 'end';
         return (
