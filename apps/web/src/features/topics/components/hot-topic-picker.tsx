@@ -1,6 +1,6 @@
 import { FireFilled } from '@ant-design/icons';
 import { Empty, Segmented } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryState } from '@/components/query-state';
 import { formatCount } from '@/lib/format';
 import { useCollectedTopics } from '../api/get-collected-topics';
@@ -28,6 +28,8 @@ type Source = 'hot' | 'collected';
 export function HotTopicPicker({ onPick, platform, selectedId }: HotTopicPickerProps) {
   const [source, setSource] = useState<Source>('hot');
   const [filter, setFilter] = useState<TopicFilterValue>({ platform });
+  // The workspace's platform changed: follow it.
+  useEffect(() => setFilter((f) => ({ ...f, platform })), [platform]);
   return (
     <div className="topic-picker">
       <Segmented
