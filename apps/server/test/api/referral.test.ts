@@ -1,4 +1,4 @@
-import type { DistributionInfo, DistributionWallet, Earnings } from '@app/contract';
+import type { DistributionInfo, DistributionWallet, Earnings, Order, Product } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionOf } from '../../src/modules/distribution/commission.service.ts';
 import { chinaDay } from '../../src/modules/distribution/customers.service.ts';
@@ -192,6 +192,65 @@ describe('referral: commissions, settlement, customers', () => {
     expect(body.data.points).toHaveLength(7);
     expect(body.data.points.at(-1)).toEqual({ date: chinaDay(new Date()), earnedCents: 2178 });
     expect(body.data.points.slice(0, 6).every((p) => p.earnedCents === 0)).toBe(true);
+  });
+});
+
+describe('referral through the real order flow (dev cashier)', () => {
+  it('earns on a paid order of a bound customer and cancels it when an admin refunds the order', async () => {
+    const t = await createTestApp({ SETTLEMENT_SWEEP_SEC: '0' });
+    try {
+      const { distributor, customer } = await distributorWithCustomer(t);
+      const admin = await t.signIn({ admin: true });
+      const products = await t.call<Product[]>({ method: 'GET', url: '/api/v1/product/list' });
+      const monthly = products.body.data.find((p) => p.priceCents === 9900)!;
+      const buy = async () => {
+        const order = await t.call<Order>({
+          method: 'POST',
+          url: '/api/v1/order/create',
+          token: customer.token,
+          payload: { productId: monthly.id },
+        });
+        expect(order.status).toBe(200);
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/order/pay',
+          token: customer.token,
+          payload: { orderId: order.body.data.id },
+        });
+        const paid = await t.call({
+          method: 'POST',
+          url: `/api/v1/dev/pay/${order.body.data.orderNo}/confirm`,
+        });
+        expect(paid.status).toBe(200);
+        return order.body.data;
+      };
+      const first = await buy();
+      await t.call({ method: 'POST', url: `/api/v1/dev/pay/${first.orderNo}/confirm` }); // notified twice
+      await buy();
+      expect(await walletOf(t, distributor.id)).toMatchObject({ pending: 3960, totalEarned: 3960 });
+
+      const refund = await t.call({
+        method: 'POST',
+        url: '/api/v1/order/refund',
+        token: admin.token,
+        payload: { orderId: first.id },
+      });
+      expect(refund.status).toBe(200);
+      expect(await walletOf(t, distributor.id)).toMatchObject({ pending: 1980, totalEarned: 1980 });
+      expect(await ledgerOf(t, distributor.id)).toEqual(await walletOf(t, distributor.id));
+      const info = await t.call<DistributionInfo>({
+        method: 'GET',
+        url: '/api/v1/distribution/info',
+        token: distributor.token,
+      });
+      expect(info.body.data.items[0]).toMatchObject({
+        paidCents: 9900,
+        orderCount: 1,
+        commissionCents: 1980,
+      });
+    } finally {
+      await t.close();
+    }
   });
 });
 

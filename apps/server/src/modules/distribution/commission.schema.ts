@@ -32,7 +32,10 @@ export const commissions = pgTable(
   },
   (t) => [
     check('commissions_order_amount_nonnegative', sql`${t.orderAmountCents} >= 0`),
-    check('commissions_amount_in_range', sql`${t.amountCents} >= 0 AND ${t.amountCents} <= ${t.orderAmountCents}`),
+    check(
+      'commissions_amount_in_range',
+      sql`${t.amountCents} >= 0 AND ${t.amountCents} <= ${t.orderAmountCents}`,
+    ),
     // The sweep's lookup: pending rows that are due.
     index('commissions_due_idx').on(t.status, t.settleAt),
     index('commissions_distributor_idx').on(t.distributorId, t.buyerUserId),
