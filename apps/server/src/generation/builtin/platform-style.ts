@@ -1,0 +1,19 @@
+import type { Platform } from '@app/contract/generation';
+import platformsJson from './phrases/platforms.json' with { type: 'json' };
+
+export type CtaKind = 'follow' | 'interact' | 'buy' | 'visit';
+
+export interface PlatformStyle {
+  name: string;
+  /** Who watches there, one sentence per variant. */
+  age: string[];
+  toneWords: string[];
+  /** Longer single shots feel slow on this platform. */
+  sceneMaxSec: number;
+  /** Past this length completion rates drop noticeably. */
+  idealMaxSec: number;
+  tag: string;
+  cta: Record<CtaKind, string[]>;
+}
+
+export const PLATFORM_STYLES: Record<Platform, PlatformStyle> = platformsJson;

@@ -1,0 +1,26 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+
+/** The phrase that marks a repair request (the tests look for it in the second request). */
+export const REPAIR_INSTRUCTION = '你上一次的输出没有通过校验';
+
+// A runaway answer should not make the repair request huge.
+const MAX_ECHO = 12000;
+
+/** Sends the bad answer back with what was wrong, asking for the corrected object only. */
+export function repairMessages(
+  original: ChatCompletionMessageParam[],
+  badOutput: string,
+  problem: string,
+): ChatCompletionMessageParam[] {
+  return [
+    ...original,
+    { role: 'assistant', content: badOutput.slice(0, MAX_ECHO) || '（空）' },
+    {
+      role: 'user',
+      content: `${REPAIR_INSTRUCTION}，问题如下：
+${problem}
+
+请按原来的要求修正，只输出修正后的完整 JSON 对象：不要 Markdown 代码块，不要任何解释。`,
+    },
+  ];
+}
