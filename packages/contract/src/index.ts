@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './health.ts';
 export * from './user.ts';
+export * from './generation.ts';
 export * from './limit.ts';
 export * from './persona.ts';
 export * from './suggest.ts';
