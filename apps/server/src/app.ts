@@ -7,25 +7,29 @@ import { type Container, createContainer } from './container.ts';
 import type { Database } from './db/database.ts';
 import { fail } from './lib/envelope.ts';
 import { loginRoutes } from './modules/auth/login.routes.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { collegeRoutes } from './modules/college/college.routes.ts';
+import { distributorRoutes } from './modules/distribution/distributor.routes.ts';
 import { registerSettlementSweeper } from './modules/distribution/commission.sweeper.ts';
 import { distributionRoutes } from './modules/distribution/distribution.routes.ts';
-import { distributorRoutes } from './modules/distribution/distributor.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { inspirationJobs } from './modules/inspiration/inspiration.jobs.ts';
-import { inspirationRoutes } from './modules/inspiration/inspiration.routes.ts';
-import { internalRoutes } from './modules/internal/internal.routes.ts';
-import { limitRoutes } from './modules/limit/limit.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerOrderJobs } from './modules/order/order.jobs.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
-import { personaRoutes } from './modules/persona/persona.routes.ts';
-import { suggestRoutes } from './modules/suggest/suggest.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { collegeRoutes } from './modules/college/college.routes.ts';
+import { inspirationJobs } from './modules/inspiration/inspiration.jobs.ts';
+import { inspirationRoutes } from './modules/inspiration/inspiration.routes.ts';
 import { topicJobs } from './modules/topic/topic.jobs.ts';
 import { topicRoutes } from './modules/topic/topic.routes.ts';
+import { internalRoutes } from './modules/internal/internal.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { limitRoutes } from './modules/limit/limit.routes.ts';
+import { personaRoutes } from './modules/persona/persona.routes.ts';
+import { suggestRoutes } from './modules/suggest/suggest.routes.ts';
+import { creationJobs } from './modules/creation/creation.jobs.ts';
+import { creationRoutes } from './modules/creation/creation.routes.ts';
+import { scriptRoutes } from './modules/creation/script.routes.ts';
+import { listTemplates } from './generation/templates/templates.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
@@ -90,6 +94,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       healthRoutes(api, { database: database.kind, version: VERSION });
       userRoutes(api, { userInfo: container.userInfo });
+      limitRoutes(api, { limit: container.limit });
+      personaRoutes(api, { personas: container.personas, ratePerMin: config.GENERATION_RATE_PER_MIN });
+      suggestRoutes(api, { suggest: container.suggest, ratePerMin: config.SUGGEST_RATE_PER_MIN });
+      creationRoutes(api, { ...container.creationModule, ratePerMin: config.GENERATION_RATE_PER_MIN });
+      scriptRoutes(api, { scripts: container.creationModule.scripts, listTemplates });
+      catalogRoutes(api, { catalog: container.catalog });
+      orderRoutes(api, { orders: container.orders });
+      paymentRoutes(api, { payments: container.payments, config });
+      walletRoutes(api, { wallet: container.wallet, isInternal: container.internal.isInternal });
+      topicRoutes(api, { topics: container.topics });
+      inspirationRoutes(api, { inspiration: container.inspiration });
+      collegeRoutes(api, { college: container.college });
       distributionRoutes(api, {
         customers: container.customers,
         distributionWallet: container.distributionWallet,
@@ -98,9 +114,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       withdrawRoutes(api, { withdraw: container.withdraw });
       internalRoutes(api, { internal: container.internal });
-      limitRoutes(api, { limit: container.limit });
-      personaRoutes(api, { personas: container.personas, ratePerMin: config.GENERATION_RATE_PER_MIN });
-      suggestRoutes(api, { suggest: container.suggest, ratePerMin: config.SUGGEST_RATE_PER_MIN });
       loginRoutes(api, {
         login: container.login,
         sessions: container.sessions,
@@ -108,25 +121,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         qrRatePerMin: config.LOGIN_RATE_PER_MIN,
       });
       distributorRoutes(api, { distributors: container.distributors });
-      topicRoutes(api, { topics: container.topics });
-      inspirationRoutes(api, { inspiration: container.inspiration });
-      collegeRoutes(api, { college: container.college });
-      catalogRoutes(api, { catalog: container.catalog });
-      orderRoutes(api, { orders: container.orders });
-      paymentRoutes(api, { payments: container.payments, config });
-      walletRoutes(api, { wallet: container.wallet, isInternal: container.internal.isInternal });
     },
     { prefix: '/api/v1' },
   );
 
-  registerOrderJobs(app, { catalog: container.catalog, orders: container.orders });
+  creationJobs(app, container.creationModule);
   topicJobs(app, { refresh: container.topicRefresh, intervalMin: config.HOTLIST_REFRESH_MIN });
   inspirationJobs(app, { inspiration: container.inspiration });
-  registerSettlementSweeper(app, {
-    commissions: container.commissions,
-    intervalSec: config.SETTLEMENT_SWEEP_SEC,
-  });
+  registerSettlementSweeper(app, { commissions: container.commissions, intervalSec: config.SETTLEMENT_SWEEP_SEC });
 
+  registerOrderJobs(app, { catalog: container.catalog, orders: container.orders });
   await app.register(spaPlugin, { distDir: opts.webDistDir ?? '' });
   return app;
 }

@@ -7,13 +7,10 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { productCatalog } from './modules/catalog/catalog.config.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { createCollegeService } from './modules/college/college.service.ts';
 import { loadArticles } from './modules/college/college-articles.ts';
+import { createCollegeService } from './modules/college/college.service.ts';
 import { createCommissionRepository } from './modules/distribution/commission.repository.ts';
-import {
-  commissionOrderListeners,
-  createCommissionService,
-} from './modules/distribution/commission.service.ts';
+import { commissionOrderListeners, createCommissionService } from './modules/distribution/commission.service.ts';
 import { createCustomersService } from './modules/distribution/customers.service.ts';
 import { createDistributionWalletRepository } from './modules/distribution/distribution-wallet.repository.ts';
 import { createDistributionWalletService } from './modules/distribution/distribution-wallet.service.ts';
@@ -29,9 +26,10 @@ import { createOnboardingService } from './modules/onboarding/onboarding.service
 import { createOrderRepository } from './modules/order/order.repository.ts';
 import { createOrderService } from './modules/order/order.service.ts';
 import { createPaymentService } from './modules/payment/payment.service.ts';
+import { createCreationModule } from './modules/creation/creation.module.ts';
 import { createPersonaRepository } from './modules/persona/persona.repository.ts';
 import { createPersonaService } from './modules/persona/persona.service.ts';
-import { createSuggestService, noScripts } from './modules/suggest/suggest.service.ts';
+import { createSuggestService } from './modules/suggest/suggest.service.ts';
 import { createTopicRepository } from './modules/topic/topic.repository.ts';
 import { createTopicService } from './modules/topic/topic.service.ts';
 import { createTopicRefreshService } from './modules/topic/topic-refresh.service.ts';
@@ -80,7 +78,35 @@ export function createContainer(config: Config, database: Database) {
     timeoutMs: config.LLM_TIMEOUT_MS,
   });
   const personas = createPersonaService({ db, personas: createPersonaRepository(), limit, generation });
-  const suggest = createSuggestService({ db, limit, generation, personas, getScript: noScripts });
+  // Script creation: generations run detached on this instance's runner; scripts and their files.
+  const creationModule = createCreationModule({
+    db,
+    bus: database.bus,
+    limit,
+    personas,
+    generator: generation,
+    concurrencyPerUser: config.GENERATION_CONCURRENCY_PER_USER,
+  });
+  // `improve` looks scripts up in the scripts module (owner-checked).
+  const getScript = creationModule.scripts.forSuggest;
+  const suggest = createSuggestService({ db, limit, generation, personas, getScript });
+
+  // Topics, inspiration, academy: shipped data, plus a live hot list when HOTLIST_URL is set.
+  const topics = createTopicService({ db, topics: createTopicRepository(), categories: loadSeedCategories() });
+  const topicRefresh = createTopicRefreshService({
+    topics,
+    seedSources: createSeedSources(loadSeedTopics()),
+    liveSources: createHotlistSources(config),
+  });
+  const inspiration = createInspirationService({
+    db,
+    items: createInspirationRepository(),
+    categories: () => topics.categories(),
+    checkCategory: topics.checkCategory,
+    seedItems: loadSeedInspiration,
+  });
+  const college = createCollegeService({ articles: loadArticles() });
+
   // Referral programme: commissions earned on customers' paid orders, the distribution wallet
   // they land in, and withdrawals out of it.
   const distributionWallet = createDistributionWalletService({
@@ -115,6 +141,7 @@ export function createContainer(config: Config, database: Database) {
   };
   const referral = { distributionWallet, commissions, customers, withdraw, referralRules };
   const commissionListeners = commissionOrderListeners(commissions);
+
   // Shop: products from catalog.config.ts, orders, and the payment provider PAY_MODE picks.
   const catalog = createCatalogService({ db, products: createCatalogRepository(), catalog: productCatalog });
   const paymentProvider = createPaymentProvider(config);
@@ -132,6 +159,7 @@ export function createContainer(config: Config, database: Database) {
   });
   const payments = createPaymentService({ provider: paymentProvider, orders });
   const shop = { catalog, orders, payments, paymentProvider };
+
   // Login: QR states, referral binding at first login, distributors.
   const distributors = createDistributorService({
     db,
@@ -150,37 +178,15 @@ export function createContainer(config: Config, database: Database) {
     provider: loginProvider,
     qrTtlSec: config.QR_EXPIRE_SEC,
   });
+
   const userInfo = createUserInfoService({
     flags: {
       isDistributor: distributors.isDistributor,
       isInternal: internal.isInternal,
     },
   });
-  // Topics, inspiration, academy: shipped data, plus a live hot list when HOTLIST_URL is set.
-  const topics = createTopicService({
-    db,
-    topics: createTopicRepository(),
-    categories: loadSeedCategories(),
-  });
-  const topicRefresh = createTopicRefreshService({
-    topics,
-    seedSources: createSeedSources(loadSeedTopics()),
-    liveSources: createHotlistSources(config),
-  });
-  const inspiration = createInspirationService({
-    db,
-    items: createInspirationRepository(),
-    categories: () => topics.categories(),
-    checkCategory: topics.checkCategory,
-    seedItems: loadSeedInspiration,
-  });
-  const college = createCollegeService({ articles: loadArticles() });
   return {
     ...referral,
-    topics,
-    topicRefresh,
-    inspiration,
-    college,
     ...shop,
     config,
     database,
@@ -194,6 +200,11 @@ export function createContainer(config: Config, database: Database) {
     generation,
     personas,
     suggest,
+    creationModule,
+    topics,
+    topicRefresh,
+    inspiration,
+    college,
     distributors,
     loginProvider,
     login,

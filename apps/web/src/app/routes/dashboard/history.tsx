@@ -1,6 +1,7 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { HistoryView } from '@/features/script/components/history-view';
 import { dashboardScreens } from './screens';
 
+/** 创作历史: confirmed scripts and past creations; opening one goes to the kept-alive workspace. */
 export function Component() {
-  return <ScreenPlaceholder title={dashboardScreens.history.title} />;
+  return <HistoryView title={dashboardScreens.history.title} />;
 }
