@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverRoot } from '../lib/server-root.ts';
 import { createPgliteBus, createPostgresBus, type EventBus } from './event-bus.ts';
 import * as schema from './schema.ts';
 
@@ -25,17 +25,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** apps/server, found from this file whether it runs from src/ (tsx) or from the dist/ bundle. */
-function findServerRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(resolve(dir, 'drizzle/meta/_journal.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('drizzle migrations folder not found');
-    dir = parent;
-  }
-  return dir;
-}
-const serverRoot = findServerRoot();
 export const migrationsFolder = resolve(serverRoot, 'drizzle');
 /** A migrated, empty data directory made at build time (scripts/build-server.mjs). */
 export const pgliteTemplateFile = resolve(serverRoot, 'dist/pglite-template.tar');

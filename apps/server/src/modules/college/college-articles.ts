@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Article } from '@app/contract';
+import { serverPath } from '../../lib/server-root.ts';
 
 /** Where the academy's Markdown lives: one file per article, the file name is its slug. */
-export const ARTICLES_DIR = fileURLToPath(new URL('./articles/', import.meta.url));
+export const ARTICLES_DIR = serverPath('src/modules/college/articles');
 
 /** Chinese reading speed: about 400 characters a minute. */
 const CHARS_PER_MINUTE = 400;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { platformSchema } from '@app/contract/generation';
 import { z } from 'zod';
+import { serverPath } from '../../lib/server-root.ts';
 
 /** The shipped library (data/inspiration.json, written by data/_generate.mjs). */
 const itemSchema = z.object({
@@ -20,6 +21,6 @@ const itemSchema = z.object({
 export type SeedInspiration = z.infer<typeof itemSchema>;
 
 export function loadSeedInspiration(): SeedInspiration[] {
-  const file = new URL('./data/inspiration.json', import.meta.url);
+  const file = serverPath('src/modules/inspiration/data/inspiration.json');
   return z.array(itemSchema).parse(JSON.parse(readFileSync(file, 'utf8')));
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { platformSchema } from '@app/contract/generation';
 import { z } from 'zod';
+import { serverPath } from '../../lib/server-root.ts';
 import type { HotlistSource } from '../../providers/hotlist/hotlist-source.ts';
 
 /**
@@ -19,7 +20,7 @@ const topicSchema = z.object({
 export type SeedCategory = z.infer<typeof categorySchema>;
 export type SeedTopic = z.infer<typeof topicSchema>;
 
-const dataFile = (name: string) => new URL(`./data/${name}`, import.meta.url);
+const dataFile = (name: string) => serverPath('src/modules/topic/data', name);
 
 export function loadSeedCategories(): SeedCategory[] {
   return z.array(categorySchema).parse(JSON.parse(readFileSync(dataFile('categories.json'), 'utf8')));
