@@ -5,10 +5,22 @@
 // Core Web Vitals, and stops everything. Nothing leaves this machine: the page is on 127.0.0.1
 // and Chromium runs with its background networking off.
 //
+// The server serves a private copy of the build, so another build writing apps/web/dist during
+// the measurement cannot change what is measured.
+//
 // Options: --runs N (default 3; the median run by performance score is reported, as Lighthouse
 // recommends), --out DIR (also write each run's HTML report there). Exits 1 when a target is missed.
-import { execSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, execSync, spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +34,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, out: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    out: { type: 'string' },
+    // Internal: build if stale and copy the build to this directory (run under the build lock).
+    'snapshot-to': { type: 'string' },
+  },
 });
 const runs = Math.max(1, Number.parseInt(args.runs, 10) || 1);
 
@@ -68,10 +85,25 @@ function freePort() {
   });
 }
 
-/** The production server, as `npm start` runs it, with its own temporary database. */
+/**
+ * Builds if needed and copies the build aside, holding the build lock other builds in this
+ * checkout take (flock /tmp/webbuild.lock) when flock is available.
+ */
+function snapshotWebBuild(dir) {
+  const self = fileURLToPath(import.meta.url);
+  const flock = ['/usr/bin/flock', '/bin/flock'].find(existsSync);
+  const [cmd, ...rest] = flock
+    ? [flock, '/tmp/webbuild.lock', process.execPath, self, '--snapshot-to', dir]
+    : [process.execPath, self, '--snapshot-to', dir];
+  execFileSync(cmd, rest, { cwd: root, stdio: 'inherit' });
+}
+
+/** The production server, as `npm start` runs it, with its own temporary database and build. */
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-db-'));
+  const distDir = join(dataDir, 'web');
+  snapshotWebBuild(distDir);
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
@@ -84,6 +116,7 @@ async function startServer() {
       PORT: String(port),
       PUBLIC_URL: url,
       PGLITE_DIR: join(dataDir, 'pglite'),
+      WEB_DIST_DIR: distDir,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -191,7 +224,12 @@ function printTable(rows) {
   for (const l of lines) console.info(fmt(l));
 }
 
-ensureWebBuilt();
+if (args['snapshot-to']) {
+  ensureWebBuilt();
+  cpSync(join(web, 'dist'), args['snapshot-to'], { recursive: true });
+  process.exit(0);
+}
+
 const server = await startServer();
 let chrome;
 const cleanup = async () => {
