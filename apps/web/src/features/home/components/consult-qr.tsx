@@ -38,7 +38,8 @@ export function ConsultQr() {
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   useEffect(() => {
-    if (!open || qr.status === 'ready' || qr.status === 'loading') return;
+    // Only from idle: after a failure it waits for the retry button instead of looping.
+    if (!open || qr.status !== 'idle') return;
     setQr({ status: 'loading' });
     consultQrDataUrl(link).then(
       (src) => setQr({ status: 'ready', src }),
