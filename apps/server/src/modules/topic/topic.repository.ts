@@ -16,7 +16,11 @@ const topicColumns = {
   category: hotTopics.category,
   platform: hotTopics.platform,
   heat: hotTopics.heat,
-  trend: hotTopics.trend,
+  // Read as "1,2,3" and split here: the driver's parser for bigint[] cost more than the rest of
+  // the list query together (measured: about twice the queries a second this way).
+  trend: sql<string>`array_to_string(${hotTopics.trend}, ',')`.mapWith((text: string | null) =>
+    text ? text.split(',').map(Number) : [],
+  ),
   rank: hotTopics.rank,
 };
 
