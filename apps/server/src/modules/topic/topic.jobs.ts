@@ -22,7 +22,11 @@ export function topicJobs(app: FastifyInstance, deps: { refresh: TopicRefreshSer
     const started = Date.now();
     await deps.refresh.seed();
     app.log.debug({ ms: Date.now() - started }, 'hot topics seeded');
-    if (!deps.refresh.hasLiveSources || deps.intervalMin <= 0) return;
+    if (!deps.refresh.hasLiveSources) return;
+    if (deps.intervalMin <= 0) {
+      app.log.warn('HOTLIST_URL 已配置，但 HOTLIST_REFRESH_MIN=0：不会拉取热榜，设置刷新间隔（分钟）后生效');
+      return;
+    }
     tick();
     timer = setInterval(tick, deps.intervalMin * 60_000);
     timer.unref();
