@@ -1,4 +1,4 @@
-import { desc, eq, sql, sum } from 'drizzle-orm';
+import { eq, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import {
   type DistributionLedgerReason,
@@ -102,14 +102,6 @@ export function createDistributionWalletRepository() {
         withdrawn: Number(row?.withdrawn ?? 0),
         totalEarned: Number(row?.totalEarned ?? 0),
       };
-    },
-    async listLedger(db: DbOrTx, userId: string, limit: number) {
-      return db
-        .select()
-        .from(distributionLedger)
-        .where(eq(distributionLedger.userId, userId))
-        .orderBy(desc(distributionLedger.id))
-        .limit(limit);
     },
   };
 }

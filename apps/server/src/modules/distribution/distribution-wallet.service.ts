@@ -25,7 +25,7 @@ export interface WalletChange {
 export function createDistributionWalletService(deps: { db: Db; wallets: DistributionWalletRepository }) {
   const { db, wallets } = deps;
   return {
-    /** Inside the caller's transaction; throws 422 when a bucket would go negative (nothing written). */
+    /** Inside the caller's transaction; refuses (nothing written) when a bucket would go negative. */
     async applyIn(tx: DbOrTx, change: WalletChange): Promise<Buckets> {
       const deltas = Object.values(change.deltas);
       if (deltas.some((d) => !Number.isInteger(d)) || deltas.every((d) => d === 0)) {
@@ -33,7 +33,16 @@ export function createDistributionWalletService(deps: { db: Db; wallets: Distrib
       }
       await wallets.ensureWallet(tx, change.userId);
       const after = await wallets.applyDeltas(tx, change.userId, change.deltas);
-      if (!after) throw unprocessable(INSUFFICIENT_AVAILABLE_MESSAGE, 'insufficient_balance');
+      if (!after) {
+        // Only a withdrawal can ask for more than there is; for any other change a bucket going
+        // negative means the books are inconsistent: a 500 with its details in the log.
+        if (change.reason === 'withdraw_freeze') {
+          throw unprocessable(INSUFFICIENT_AVAILABLE_MESSAGE, 'insufficient_balance');
+        }
+        throw new Error(
+          `distribution wallet of ${change.userId} cannot take ${change.reason} ${change.refId}`,
+        );
+      }
       await wallets.appendLedger(tx, change);
       return after;
     },
