@@ -12,7 +12,15 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-const variantText = (page: Page, i: number) => page.getByTestId(`variant-${i}-text`).innerText();
+const variantText = async (page: Page, i: number) =>
+  (await page.getByTestId(`variant-${i}-text`).textContent()) ?? '';
+
+/** Back to the desktop size, once the layout has switched back (side menu instead of drawer). */
+async function toDesktop(page: Page) {
+  await page.setViewportSize(viewports.desktop);
+  await page.locator('.dashboard__sider').waitFor();
+  await page.locator('.dashboard__menu-toggle').waitFor({ state: 'detached' });
+}
 
 async function goByMenu(page: Page, label: string, path: string) {
   const toggle = page.locator('.dashboard__menu-toggle');
@@ -35,11 +43,26 @@ describe('script workspace in the browser', () => {
 
   it('generates two variants side by side, keeps streaming across screens, edits, confirms, finds it in history, downloads', async () => {
     const context = await browser.newContext({ viewport: viewports.desktop, acceptDownloads: true });
-    await loginAs(context, server, '早餐博主');
+    const { token } = await loginAs(context, server, '早餐博主');
+    // A persona made beforehand (1 of the 3 signup credits) is preselected as the default.
+    const analyzed = await fetch(`${server.url}/api/v1/persona/analyze`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        platform: 'douyin',
+        accountName: '早餐研究所',
+        niche: '美食',
+        recentTitles: ['打工人 10 元早餐'],
+        goal: '三个月涨粉一万',
+      }),
+    });
+    expect(analyzed.status).toBe(200);
+    const persona = ((await analyzed.json()) as { data: { name: string } }).data;
     const page = await context.newPage();
     await page.goto(`${server.url}/dashboard/script`);
     await page.getByRole('heading', { name: '脚本创作' }).waitFor();
-    await page.getByText('本次消耗 1 点，当前余额 3 点').waitFor();
+    await page.getByText('本次消耗 1 点，当前余额 2 点').waitFor();
+    await page.getByTitle(`${persona.name}（默认）`).waitFor();
 
     // The contract's own message before anything is sent.
     await page.getByRole('button', { name: '生成脚本' }).click();
@@ -49,7 +72,7 @@ describe('script workspace in the browser', () => {
     await page.getByRole('button', { name: /^剧情反转/ }).click();
     await page.getByText('轻反转', { exact: true }).click();
     await page.locator('label.ant-radio-button-wrapper').filter({ hasText: '2 个' }).click();
-    await page.getByText('本次消耗 2 点，当前余额 3 点').waitFor();
+    await page.getByText('本次消耗 2 点，当前余额 2 点').waitFor();
     await shot(page, 'script-form-1440');
 
     // One stream per generation, for the whole visit: it is not dropped and reopened on navigation.
@@ -70,7 +93,7 @@ describe('script workspace in the browser', () => {
     await screenshot(page, 'script-streaming-1440');
     await page.setViewportSize(viewports.phone);
     await screenshot(page, 'script-streaming-375');
-    await page.setViewportSize(viewports.desktop);
+    await toDesktop(page);
 
     // Away to history while it streams, then back: the workspace is as it was, and went on.
     const before = await variantText(page, 0);
@@ -102,11 +125,11 @@ describe('script workspace in the browser', () => {
     await shot(page, 'script-done-1440');
     await page.setViewportSize(viewports.phone);
     await shot(page, 'script-done-375');
-    await page.setViewportSize(viewports.desktop);
+    await toDesktop(page);
 
     // Edit scene by scene: change a line and a duration, add one, move it up, remove another.
     const total = async () =>
-      Number((await page.getByTestId('script-total').locator('strong').innerText()).trim());
+      Number((await page.getByTestId('script-total').locator('strong').textContent())?.trim());
     const startTotal = await total();
     const sceneCount = await editor.locator('li.scene-row').count();
     await editor.getByLabel('镜头 1 台词').fill('闹钟响第三遍，你还在被窝里——早餐又没了？');
@@ -152,11 +175,22 @@ describe('script workspace in the browser', () => {
     expect(readFileSync((await again.path())!, 'utf8')).toContain('三分钟，搞定。');
     await page.setViewportSize(viewports.phone);
     await shot(page, 'history-375');
-    await page.setViewportSize(viewports.desktop);
+    await toDesktop(page);
 
     await item.getByRole('button', { name: '打开' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/script');
     await expect(page.getByTestId('script-editor').getByLabel('标题').inputValue()).resolves.toBe(title);
+
+    // Generate again from the same input: the form is filled with it.
+    await page.getByPlaceholder('写下这条视频要讲什么').fill('别的选题');
+    await goByMenu(page, '创作历史', '/dashboard/history');
+    await page.getByRole('tab', { name: '创作记录' }).click();
+    await page.getByTestId('history-generation').first().getByRole('button', { name: '再生成' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/script');
+    await expect.poll(() => page.getByPlaceholder('写下这条视频要讲什么').inputValue()).toBe(TOPIC);
+    await expect(page.getByRole('button', { name: /^剧情反转/ }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
     await context.close();
   }, 180_000);
 });

@@ -92,10 +92,11 @@ export function ScriptWorkspace({
         if (variant >= 0) ws.select(variant);
       }
       if (request.kind === 'again') {
-        ws.open(request.generationId)
+        ws.load(request.generationId)
           .then((g) => {
             fill(g.input);
             window.scrollTo({ top: 0, behavior: 'smooth' });
+            toast.info('已填入那次的设置，可以调整后点「生成脚本」');
           })
           .catch(() => {});
       }

@@ -47,6 +47,9 @@ export function useScriptWorkspace() {
     [queryClient, show],
   );
 
+  /** A stored generation's record without showing it (to reuse its input). */
+  const load = useCallback((id: string) => queryClient.fetchQuery(generationQueryOptions(id)), [queryClient]);
+
   const edit = (next: EditableDraft) => {
     if (!script) return;
     setDrafts((all) => ({ ...all, [script.id]: next }));
@@ -89,6 +92,7 @@ export function useScriptWorkspace() {
     confirming: confirm.isPending,
     show,
     open,
+    load,
   };
 }
 export type ScriptWorkspaceState = ReturnType<typeof useScriptWorkspace>;
