@@ -25,7 +25,9 @@ export function HomeRoute() {
             <HomeFeatures />
             <HomeCta />
           </>
-        ) : null}
+        ) : (
+          <div className="home-pending" aria-hidden="true" />
+        )}
       </main>
       {restMounted ? <SiteFooter /> : null}
       <FloatingActions />
