@@ -1,9 +1,9 @@
 // Only what the earnings chart draws, so the chunk stays small; loaded on demand by the chart.
 import { LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
+use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export { init };
