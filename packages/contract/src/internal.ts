@@ -21,7 +21,9 @@ export const internalApplicationSchema = z.object({
 });
 export type InternalApplication = z.infer<typeof internalApplicationSchema>;
 
-export const internalListQuerySchema = pageQuerySchema.extend({ status: internalStatusSchema.optional() }).strict();
+export const internalListQuerySchema = pageQuerySchema
+  .extend({ status: internalStatusSchema.optional() })
+  .strict();
 export type InternalListQuery = z.infer<typeof internalListQuerySchema>;
 
 export const internalMemberSchema = z.object({

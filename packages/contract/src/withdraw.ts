@@ -53,7 +53,9 @@ export type WithdrawListQuery = z.infer<typeof withdrawListQuerySchema>;
 export const withdrawalPageSchema = pageSchema(withdrawalSchema);
 
 /** GET /withdraw/all (admin): the review queue, with who asked. */
-export const withdrawAllQuerySchema = pageQuerySchema.extend({ status: withdrawStatusSchema.optional() }).strict();
+export const withdrawAllQuerySchema = pageQuerySchema
+  .extend({ status: withdrawStatusSchema.optional() })
+  .strict();
 export type WithdrawAllQuery = z.infer<typeof withdrawAllQuerySchema>;
 
 export const adminWithdrawalSchema = withdrawalSchema.extend({
