@@ -33,6 +33,7 @@ export const configSchema = z.object({
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
   QR_EXPIRE_SEC: int(300),
   SESSION_DAYS: int(30),
+  SESSION_CACHE_MS: int(30000),
   LOGIN_RATE_PER_MIN: int(20),
 
   PAY_MODE: z.enum(['dev', 'wechat']).default('dev'),

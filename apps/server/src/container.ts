@@ -7,10 +7,14 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { productCatalog } from './modules/catalog/catalog.config.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { loadArticles } from './modules/college/college-articles.ts';
 import { createCollegeService } from './modules/college/college.service.ts';
+import { loadArticles } from './modules/college/college-articles.ts';
+import { createCreationModule } from './modules/creation/creation.module.ts';
 import { createCommissionRepository } from './modules/distribution/commission.repository.ts';
-import { commissionOrderListeners, createCommissionService } from './modules/distribution/commission.service.ts';
+import {
+  commissionOrderListeners,
+  createCommissionService,
+} from './modules/distribution/commission.service.ts';
 import { createCustomersService } from './modules/distribution/customers.service.ts';
 import { createDistributionWalletRepository } from './modules/distribution/distribution-wallet.repository.ts';
 import { createDistributionWalletService } from './modules/distribution/distribution-wallet.service.ts';
@@ -26,7 +30,6 @@ import { createOnboardingService } from './modules/onboarding/onboarding.service
 import { createOrderRepository } from './modules/order/order.repository.ts';
 import { createOrderService } from './modules/order/order.service.ts';
 import { createPaymentService } from './modules/payment/payment.service.ts';
-import { createCreationModule } from './modules/creation/creation.module.ts';
 import { createPersonaRepository } from './modules/persona/persona.repository.ts';
 import { createPersonaService } from './modules/persona/persona.service.ts';
 import { createSuggestService } from './modules/suggest/suggest.service.ts';
@@ -36,6 +39,7 @@ import { createTopicRefreshService } from './modules/topic/topic-refresh.service
 import { createSeedSources, loadSeedCategories, loadSeedTopics } from './modules/topic/topic-seed.ts';
 import { createUserRepository } from './modules/user/user.repository.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { createUserEvents } from './modules/user/user-events.ts';
 import { createUserInfoService } from './modules/user/user-info.service.ts';
 import { createUserLookupRepository } from './modules/user/user-lookup.repository.ts';
 import { createWalletRepository } from './modules/wallet/wallet.repository.ts';
@@ -52,15 +56,35 @@ import { createPaymentProvider } from './providers/payment/create-payment-provid
  */
 export function createContainer(config: Config, database: Database) {
   const { db } = database;
-  const users = createUserService({ db, users: createUserRepository() });
-  const sessions = createSessionService({ db, sessionDays: config.SESSION_DAYS });
+  // Caches of the signed-in user drop an entry on every instance when it changes.
+  const userEvents = createUserEvents(database.bus);
+  const users = createUserService({ db, users: createUserRepository(), events: userEvents });
+  const sessions = createSessionService({
+    db,
+    sessionDays: config.SESSION_DAYS,
+    bus: database.bus,
+    cacheTtlMs: config.SESSION_CACHE_MS,
+  });
   const wallet = createWalletService({ db, wallets: createWalletRepository() });
   const userLookup = createUserLookupRepository();
-  const internal = createInternalService({
+  const internalService = createInternalService({
     db,
     members: createInternalRepository(),
     profilesByIds: userLookup.profilesByIds,
   });
+  const internal = {
+    ...internalService,
+    async decide(adminId: string, userId: string, approve: boolean) {
+      const changed = await internalService.decide(adminId, userId, approve);
+      await userEvents.changed(userId);
+      return changed;
+    },
+    async decideMany(adminId: string, userIds: string[], approve: boolean) {
+      const changed = await internalService.decideMany(adminId, userIds, approve);
+      for (const userId of userIds) await userEvents.changed(userId);
+      return changed;
+    },
+  };
   const limit = createLimitService({
     wallet,
     isInternal: internal.isInternal,
@@ -92,7 +116,11 @@ export function createContainer(config: Config, database: Database) {
   const suggest = createSuggestService({ db, limit, generation, personas, getScript });
 
   // Topics, inspiration, academy: shipped data, plus a live hot list when HOTLIST_URL is set.
-  const topics = createTopicService({ db, topics: createTopicRepository(), categories: loadSeedCategories() });
+  const topics = createTopicService({
+    db,
+    topics: createTopicRepository(),
+    categories: loadSeedCategories(),
+  });
   const topicRefresh = createTopicRefreshService({
     topics,
     seedSources: createSeedSources(loadSeedTopics()),
@@ -161,11 +189,19 @@ export function createContainer(config: Config, database: Database) {
   const shop = { catalog, orders, payments, paymentProvider };
 
   // Login: QR states, referral binding at first login, distributors.
-  const distributors = createDistributorService({
+  const distributorService = createDistributorService({
     db,
     distributors: createDistributorRepository(),
     publicUrl: publicUrl(config),
   });
+  const distributors = {
+    ...distributorService,
+    async become(userId: string) {
+      const row = await distributorService.become(userId);
+      await userEvents.changed(userId);
+      return row;
+    },
+  };
   const loginProvider = createLoginProvider(config);
   const login = createLoginService({
     db,
@@ -180,6 +216,7 @@ export function createContainer(config: Config, database: Database) {
   });
 
   const userInfo = createUserInfoService({
+    events: userEvents,
     flags: {
       isDistributor: distributors.isDistributor,
       isInternal: internal.isInternal,

@@ -1,17 +1,39 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../db/event-bus.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { sessions } from './auth.schema.ts';
 
 const DAY_MS = 86_400_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Tokens: 256 random bits, handed out once, stored only hashed, 30-day sliding expiry. */
-export function createSessionService(deps: { db: Db; sessionDays: number; now?: () => Date }) {
+const REVOKED_CHANNEL = 'session_revoked';
+const ALL = '*';
+
+/**
+ * Tokens: 256 random bits, handed out once, stored only hashed, 30-day sliding expiry.
+ * A live session is remembered for a few seconds so that a busy client costs no query per call;
+ * a logout on any instance evicts it from every instance at once through the event bus.
+ */
+export function createSessionService(deps: {
+  db: Db;
+  sessionDays: number;
+  bus?: EventBus;
+  cacheTtlMs?: number;
+  now?: () => Date;
+}) {
   const { db, sessionDays } = deps;
   const now = deps.now ?? (() => new Date());
   const ttlMs = sessionDays * DAY_MS;
+  const cache = createTtlCache<string, { userId: string; expiresAt: number }>({
+    ttlMs: deps.cacheTtlMs ?? 30_000,
+    max: 100_000,
+  });
+  const ready = deps.bus
+    ?.subscribe(REVOKED_CHANNEL, ALL, (tokenHash) => cache.delete(String(tokenHash)))
+    .catch(() => undefined);
 
   return {
     async create(userId: string): Promise<string> {
@@ -28,26 +50,32 @@ export function createSessionService(deps: { db: Db; sessionDays: number; now?: 
     async resolve(token: string): Promise<string | undefined> {
       const tokenHash = hashToken(token);
       const at = now();
+      const cached = cache.get(tokenHash);
+      if (cached && cached.expiresAt > at.getTime()) return cached.userId;
       const [row] = await db
         .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
         .from(sessions)
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)))
         .limit(1);
       if (!row) return undefined;
-      if (row.expiresAt.getTime() - at.getTime() < ttlMs - DAY_MS) {
+      let expiresAt = row.expiresAt.getTime();
+      if (expiresAt - at.getTime() < ttlMs - DAY_MS) {
+        expiresAt = at.getTime() + ttlMs;
         await db
           .update(sessions)
-          .set({ expiresAt: new Date(at.getTime() + ttlMs) })
+          .set({ expiresAt: new Date(expiresAt) })
           .where(eq(sessions.tokenHash, tokenHash));
       }
+      cache.set(tokenHash, { userId: row.userId, expiresAt });
       return row.userId;
     },
 
     async revoke(token: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: now() })
-        .where(eq(sessions.tokenHash, hashToken(token)));
+      const tokenHash = hashToken(token);
+      await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.tokenHash, tokenHash));
+      cache.delete(tokenHash);
+      await ready;
+      await deps.bus?.publish(REVOKED_CHANNEL, ALL, tokenHash);
     },
   };
 }

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { onPostgres, openSecondInstance } from '../helpers/test-database.ts';
+
+const info = (t: TestApp, token: string) => t.call({ method: 'GET', url: '/api/v1/user/info', token });
+const logout = (t: TestApp, token: string) => t.call({ method: 'POST', url: '/api/v1/user/logout', token });
+
+describe('cached sessions and users', () => {
+  let a: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ SESSION_CACHE_MS: '60000' });
+  });
+  afterAll(() => a.close());
+
+  it('a cached session dies at once on logout', async () => {
+    const user = await a.signIn();
+    expect((await info(a, user.token)).status).toBe(200);
+    expect((await info(a, user.token)).status).toBe(200);
+    expect((await logout(a, user.token)).status).toBe(200);
+    expect((await info(a, user.token)).status).toBe(401);
+  });
+
+  it('becoming a distributor shows in /user/info at once despite the cache', async () => {
+    const user = await a.signIn();
+    expect((await info(a, user.token)).body.data).toMatchObject({ isDistribution: false });
+    await a.call({ method: 'GET', url: '/api/v1/distribution/add', token: user.token });
+    expect((await info(a, user.token)).body.data).toMatchObject({ isDistribution: true });
+  });
+
+  it.runIf(onPostgres())('a logout on instance A ends the session cached on instance B', async () => {
+    const second = await openSecondInstance(a.database);
+    const b = await createTestApp({ SESSION_CACHE_MS: '60000' }, { database: second });
+    try {
+      const user = await a.signIn();
+      expect((await info(b, user.token)).status).toBe(200);
+      expect((await logout(a, user.token)).status).toBe(200);
+      // The notification travels through PostgreSQL: give it a moment, never the cache's minute.
+      let status = 200;
+      for (let i = 0; i < 50 && status === 200; i++) {
+        status = (await info(b, user.token)).status;
+        if (status === 200) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(status).toBe(401);
+    } finally {
+      await b.close();
+      await second.close();
+    }
+  });
+});
