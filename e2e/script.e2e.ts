@@ -191,6 +191,24 @@ describe('script workspace in the browser', () => {
     await expect(page.getByRole('button', { name: /^剧情反转/ }).getAttribute('aria-pressed')).resolves.toBe(
       'true',
     );
+
+    // Another screen hands a topic to the (already mounted) workspace: "写一个类似的".
+    await goByMenu(page, '灵感库', '/dashboard/inspirationLibrary');
+    await page.getByRole('tab', { name: '爆款灵感' }).click();
+    const card = page.getByTestId('inspiration-card').first();
+    await card.waitFor();
+    const idea = ((await card.locator('h3').textContent()) ?? '').trim();
+    await card.getByRole('button', { name: '写一个类似的' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/script');
+    await expect.poll(() => page.getByPlaceholder('写下这条视频要讲什么').inputValue()).toBe(idea);
+
+    // And the hot-topic picker inside the workspace fills it too.
+    await page.getByRole('button', { name: '热点 / 收藏选题' }).click();
+    const hot = page.locator('.topic-picker__item').first();
+    await hot.waitFor();
+    const hotTitle = ((await hot.locator('.topic-picker__title').textContent()) ?? '').trim();
+    await hot.click();
+    await expect.poll(() => page.getByPlaceholder('写下这条视频要讲什么').inputValue()).toBe(hotTitle);
     await context.close();
   }, 180_000);
 });
