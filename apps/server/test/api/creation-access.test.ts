@@ -93,6 +93,14 @@ describe('who may see and start generations', () => {
       payload: { ...baseInput, personaId: persona.body.data.id },
     });
     expect(refused.status).toBe(404);
+    const malformed = await t.call({
+      method: 'POST',
+      url: '/api/v1/creator/generate',
+      token: other.token,
+      payload: { ...baseInput, personaId: 'not-a-uuid' },
+    });
+    expect(malformed.status).toBe(404);
+    expect(malformed.body.message).toMatch(/人设不存在/);
     expect(await t.app.container.wallet.balance(other.id)).toBe(before);
 
     const id = await startGeneration(t, owner, { personaId: persona.body.data.id });

@@ -14,6 +14,7 @@ import { isUuid } from './uuid.ts';
 
 export const GENERATION_NOT_FOUND_MESSAGE = '创作记录不存在或已被删除';
 export const TOO_MANY_GENERATIONS_MESSAGE = '同时进行的生成过多，请等当前生成完成后再试';
+export const PERSONA_NOT_FOUND_MESSAGE = '人设不存在或已被删除';
 export const STALE_RUNNER_MESSAGE = '生成服务中断（服务器重启或异常退出）';
 
 function toGenerationBase(row: GenerationRow) {
@@ -60,6 +61,7 @@ export function createCreationService(deps: {
 
     async generate(userId: string, input: GenerationInput) {
       // The persona answers 404 when it is not the user's, before anything is charged.
+      if (input.personaId && !isUuid(input.personaId)) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
       const persona = input.personaId ? await deps.personas.get(userId, input.personaId) : undefined;
       const id = randomUUID();
       await db.transaction(async (tx) => {
