@@ -4,6 +4,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail } from '../lib/envelope.ts';
 import { AppError } from '../lib/errors.ts';
 
+/** The SQLSTATE of a database error, also when Drizzle wraps it. */
+function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 /** "body.accountName" → "accountName": the field a user can recognise. */
 function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.');

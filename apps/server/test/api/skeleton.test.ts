@@ -73,3 +73,23 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_PROVIDERS: '1' }).NODE_ENV).toBe('production');
   });
 });
+
+describe('malformed ids', () => {
+  it('answer 404, not 500, wherever they reach a query', async () => {
+    const t = await createTestApp();
+    try {
+      const user = await t.signIn();
+      for (const url of [
+        '/api/v1/persona/not-a-uuid',
+        '/api/v1/creator/not-a-uuid',
+        '/api/v1/order/not-a-uuid',
+      ]) {
+        const { status, body } = await t.call({ method: 'GET', url, token: user.token });
+        expect(status, url).toBe(404);
+        expect(body.success).toBe(false);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
