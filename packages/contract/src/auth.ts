@@ -15,7 +15,10 @@ export const qrStateSchema = z
  * The referral code of the page the visitor came from (`/?code=XXXX`). Anything odd is ignored by
  * the server rather than refused: a broken share link must never stop someone logging in.
  */
-export const referralCodeQuerySchema = z.string({ error: '推荐码必须是文字' }).max(64, '推荐码过长').optional();
+export const referralCodeQuerySchema = z
+  .string({ error: '推荐码必须是文字' })
+  .max(64, '推荐码过长')
+  .optional();
 
 /**
  * GET /user/qrcode serves two things on one path (SPEC §7): with `type=qr` a new QR code, with
