@@ -5,31 +5,31 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import type { Database } from './db/database.ts';
+import { listTemplates } from './generation/templates/templates.ts';
 import { fail } from './lib/envelope.ts';
 import { loginRoutes } from './modules/auth/login.routes.ts';
-import { distributorRoutes } from './modules/distribution/distributor.routes.ts';
-import { registerSettlementSweeper } from './modules/distribution/commission.sweeper.ts';
-import { distributionRoutes } from './modules/distribution/distribution.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { registerOrderJobs } from './modules/order/order.jobs.ts';
-import { orderRoutes } from './modules/order/order.routes.ts';
-import { paymentRoutes } from './modules/payment/payment.routes.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { collegeRoutes } from './modules/college/college.routes.ts';
-import { inspirationJobs } from './modules/inspiration/inspiration.jobs.ts';
-import { inspirationRoutes } from './modules/inspiration/inspiration.routes.ts';
-import { topicJobs } from './modules/topic/topic.jobs.ts';
-import { topicRoutes } from './modules/topic/topic.routes.ts';
-import { internalRoutes } from './modules/internal/internal.routes.ts';
-import { userRoutes } from './modules/user/user.routes.ts';
-import { limitRoutes } from './modules/limit/limit.routes.ts';
-import { personaRoutes } from './modules/persona/persona.routes.ts';
-import { suggestRoutes } from './modules/suggest/suggest.routes.ts';
 import { creationJobs } from './modules/creation/creation.jobs.ts';
 import { creationRoutes } from './modules/creation/creation.routes.ts';
 import { scriptRoutes } from './modules/creation/script.routes.ts';
-import { listTemplates } from './generation/templates/templates.ts';
+import { registerSettlementSweeper } from './modules/distribution/commission.sweeper.ts';
+import { distributionRoutes } from './modules/distribution/distribution.routes.ts';
+import { distributorRoutes } from './modules/distribution/distributor.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { inspirationJobs } from './modules/inspiration/inspiration.jobs.ts';
+import { inspirationRoutes } from './modules/inspiration/inspiration.routes.ts';
+import { internalRoutes } from './modules/internal/internal.routes.ts';
+import { limitRoutes } from './modules/limit/limit.routes.ts';
+import { registerOrderJobs } from './modules/order/order.jobs.ts';
+import { orderRoutes } from './modules/order/order.routes.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { personaRoutes } from './modules/persona/persona.routes.ts';
+import { suggestRoutes } from './modules/suggest/suggest.routes.ts';
+import { topicJobs } from './modules/topic/topic.jobs.ts';
+import { topicRoutes } from './modules/topic/topic.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
@@ -128,7 +128,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   creationJobs(app, container.creationModule);
   topicJobs(app, { refresh: container.topicRefresh, intervalMin: config.HOTLIST_REFRESH_MIN });
   inspirationJobs(app, { inspiration: container.inspiration });
-  registerSettlementSweeper(app, { commissions: container.commissions, intervalSec: config.SETTLEMENT_SWEEP_SEC });
+  registerSettlementSweeper(app, {
+    commissions: container.commissions,
+    intervalSec: config.SETTLEMENT_SWEEP_SEC,
+  });
 
   registerOrderJobs(app, { catalog: container.catalog, orders: container.orders });
   await app.register(spaPlugin, { distDir: opts.webDistDir ?? '' });

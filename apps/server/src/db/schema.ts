@@ -1,6 +1,7 @@
 // Every module's tables, gathered for Drizzle and drizzle-kit. Each module owns its own file.
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/catalog/catalog.schema.ts';
+export * from '../modules/creation/creation.schema.ts';
 export * from '../modules/distribution/commission.schema.ts';
 export * from '../modules/distribution/distribution-wallet.schema.ts';
 export * from '../modules/distribution/distributor.schema.ts';
@@ -12,4 +13,3 @@ export * from '../modules/topic/topic.schema.ts';
 export * from '../modules/user/user.schema.ts';
 export * from '../modules/wallet/wallet.schema.ts';
 export * from '../modules/withdraw/withdraw.schema.ts';
-export * from '../modules/creation/creation.schema.ts';

@@ -50,6 +50,11 @@ export const errorHandlerPlugin = fp(
       if (error.statusCode === 429) {
         return reply.status(429).send(fail(error.message || '操作太频繁，请稍后再试'));
       }
+      // A malformed id (not a uuid) reaching a query names nothing that exists: 404, as for
+      // an id that is well-formed but unknown, in every module at once.
+      if (pgErrorCode(error) === '22P02') {
+        return reply.status(404).send(fail('内容不存在或已被删除'));
+      }
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
       if (status >= 500) {
