@@ -68,6 +68,8 @@ export async function startApp({ dataDir, databaseUrl, env = {} } = {}) {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOGIN_RATE_PER_MIN: '100000',
+      // Creating ten thousand QR states takes a while: none may expire before it is scanned.
+      QR_EXPIRE_SEC: '1800',
       GENERATION_RATE_PER_MIN: '100000',
       GENERATION_CONCURRENCY_PER_USER: '1000',
       SIGNUP_CREDITS: '100000',
