@@ -50,8 +50,11 @@ describe('WeChat QR login in the browser (dev provider)', () => {
     const qrImage = modal.getByRole('img', { name: '微信登录二维码' });
     await qrImage.waitFor();
     expect(await qrImage.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    const box = await page.locator('.ant-modal-container').boundingBox();
-    expect(Math.round(box?.width ?? 0)).toBe(460);
+    // The modal zooms in: measure once the opening animation has settled.
+    const container = page.locator('.ant-modal-container');
+    await expect
+      .poll(async () => Math.round((await container.boundingBox())?.width ?? 0), { timeout: 5000 })
+      .toBe(460);
     const { state } = await qrPromise;
     await settledShot(page, 'login-modal-1440');
 
