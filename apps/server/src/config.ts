@@ -71,6 +71,7 @@ export const configSchema = z.object({
 
   HOTLIST_URL: z.url().optional(),
   HOTLIST_REFRESH_MIN: int(0),
+  HOT_TOPICS_CACHE_MS: int(10000),
   HOTLIST_FORMAT: z.enum(['dailyhot']).default('dailyhot'),
   HOTLIST_ROUTES: z
     .string()

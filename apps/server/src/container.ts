@@ -120,6 +120,7 @@ export function createContainer(config: Config, database: Database) {
     db,
     topics: createTopicRepository(),
     categories: loadSeedCategories(),
+    listCacheMs: config.HOT_TOPICS_CACHE_MS,
   });
   const topicRefresh = createTopicRefreshService({
     topics,

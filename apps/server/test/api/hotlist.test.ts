@@ -75,7 +75,8 @@ describe('hot-list refresh pipeline against a fake DailyHotApi', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestApp({ HOTLIST_URL: base, HOTLIST_TIMEOUT_MS: '1500' });
+    // Pipelines built here write beside the app's own topic service: no cached ranking may hide that.
+    t = await createTestApp({ HOTLIST_URL: base, HOTLIST_TIMEOUT_MS: '1500', HOT_TOPICS_CACHE_MS: '0' });
   });
   afterAll(async () => {
     await t?.close();

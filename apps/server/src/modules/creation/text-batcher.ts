@@ -18,6 +18,7 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 export class TextBatcher {
   private readonly pending: string[];
   private readonly stored: number[];
+  private readonly started: boolean[];
   private chain: Promise<void> = Promise.resolve();
   private stopped = false;
 
@@ -30,12 +31,17 @@ export class TextBatcher {
   ) {
     this.pending = Array.from({ length: variants }, () => '');
     this.stored = Array.from({ length: variants }, () => 0);
+    this.started = Array.from({ length: variants }, () => false);
   }
 
   add(variant: number, text: string): void {
     if (this.stopped || !text) return;
     this.pending[variant] = (this.pending[variant] ?? '') + text;
-    if ((this.pending[variant]?.length ?? 0) >= this.maxPendingChars) void this.flush();
+    // The first words go out at once (time to first byte is what a creator feels); after that,
+    // text is written in batches.
+    const first = !this.started[variant];
+    this.started[variant] = true;
+    if (first || (this.pending[variant]?.length ?? 0) >= this.maxPendingChars) void this.flush();
   }
 
   /** Writes everything added so far; resolves when it is stored and published. */

@@ -133,29 +133,26 @@ export function createTopicRepository() {
     async listHot(
       db: DbOrTx,
       filter: { platform?: Platform | undefined; category?: string | undefined; limit: number },
-      userId: string | null,
     ) {
       const conditions: SQL[] = [sql`${hotTopics.active}`];
       if (filter.platform) conditions.push(eq(hotTopics.platform, filter.platform));
       if (filter.category) conditions.push(eq(hotTopics.category, filter.category));
-      if (!userId) {
-        return db
-          .select({ ...topicColumns, collected: sql<boolean>`false` })
-          .from(hotTopics)
-          .where(and(...conditions))
-          .orderBy(byHeat)
-          .limit(filter.limit);
-      }
       return db
-        .select({ ...topicColumns, collected: sql<boolean>`${topicFavorites.userId} is not null` })
+        .select(topicColumns)
         .from(hotTopics)
-        .leftJoin(
-          topicFavorites,
-          and(eq(topicFavorites.topicId, hotTopics.id), eq(topicFavorites.userId, userId)),
-        )
         .where(and(...conditions))
         .orderBy(byHeat)
         .limit(filter.limit);
+    },
+
+    /** Which of these topics the user has favourited (primary-key lookups). */
+    async favoriteIdsAmong(db: DbOrTx, userId: string, topicIds: string[]): Promise<Set<string>> {
+      if (topicIds.length === 0) return new Set();
+      const rows = await db
+        .select({ topicId: topicFavorites.topicId })
+        .from(topicFavorites)
+        .where(and(eq(topicFavorites.userId, userId), inArray(topicFavorites.topicId, topicIds)));
+      return new Set(rows.map((r) => r.topicId));
     },
 
     async exists(db: DbOrTx, id: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import type {
 } from '@app/contract';
 import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { HotlistEntry, HotlistSource } from '../../providers/hotlist/hotlist-source.ts';
 import type { Platform, TopicInsert, TopicRepository } from './topic.repository.ts';
 import { classifyTitle } from './topic-classifier.ts';
@@ -49,11 +50,17 @@ export function createTopicService(deps: {
   db: Db;
   topics: TopicRepository;
   categories: TopicCategoryName[];
+  /** How long a ranking is reused (another instance's refresh shows within this time). */
+  listCacheMs?: number;
   now?: () => Date;
 }) {
   const { db, topics, categories } = deps;
   const now = deps.now ?? (() => new Date());
   const known = new Set(categories.map((c) => c.id));
+  // The ranking is the same for everyone and changes only on a refresh: keep it a few seconds
+  // (cleared by every ingest on this instance) and add the caller's favourites with one small
+  // indexed query, instead of ranking the list again for each call.
+  const hotLists = createTtlCache<string, TopicRow[]>({ ttlMs: deps.listCacheMs ?? 10_000, max: 500 });
 
   function checkCategory(id: string | undefined): void {
     if (id !== undefined && !known.has(id)) throw badRequest(`没有“${id}”这个分类，请从分类列表中选择`);
@@ -76,8 +83,21 @@ export function createTopicService(deps: {
       query: { category?: string | undefined; platform?: Platform | undefined; limit: number },
     ): Promise<{ items: HotTopic[] }> {
       checkCategory(query.category);
-      const rows = await topics.listHot(db, query, userId);
-      return { items: rows.map((r) => toTopic(r, r.collected)) };
+      const key = `${query.platform ?? ''}|${query.category ?? ''}|${query.limit}`;
+      let rows = hotLists.get(key);
+      if (!rows) {
+        rows = await topics.listHot(db, query);
+        hotLists.set(key, rows);
+      }
+      const list = rows;
+      const collected = userId
+        ? await topics.favoriteIdsAmong(
+            db,
+            userId,
+            list.map((r) => r.id),
+          )
+        : new Set<string>();
+      return { items: list.map((r) => toTopic(r, collected.has(r.id))) };
     },
 
     /** Idempotent both ways: collecting twice keeps one favourite, removing twice removes nothing. */
@@ -122,6 +142,7 @@ export function createTopicService(deps: {
         if (entries.length === 0) throw new Error(`${source.name}/${source.platform}: empty list`);
       }
       const day = chinaDay(now());
+      hotLists.clear();
       return db.transaction(async (tx) => {
         await topics.lockWrites(tx);
         const counts: { count: number }[] = [];
