@@ -121,6 +121,7 @@ export function createContainer(config: Config, database: Database) {
     topics: createTopicRepository(),
     categories: loadSeedCategories(),
     listCacheMs: config.HOT_TOPICS_CACHE_MS,
+    bus: database.bus,
   });
   const topicRefresh = createTopicRefreshService({
     topics,

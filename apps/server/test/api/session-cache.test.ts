@@ -46,4 +46,40 @@ describe('cached sessions and users', () => {
       await second.close();
     }
   });
+
+  it.runIf(onPostgres())(
+    'a favourite set on instance A shows in the hot list served by instance B',
+    async () => {
+      const second = await openSecondInstance(a.database);
+      const b = await createTestApp({}, { database: second });
+      try {
+        const user = await a.signIn();
+        const hot = async () =>
+          (
+            await b.call<{ items: { id: string; collected: boolean }[] }>({
+              method: 'GET',
+              url: '/api/v1/topic/hot',
+              token: user.token,
+            })
+          ).body.data.items;
+        const [first] = await hot();
+        expect(first?.collected).toBe(false);
+        await a.call({
+          method: 'POST',
+          url: '/api/v1/topic/collect',
+          token: user.token,
+          payload: { topicId: first!.id, collect: true },
+        });
+        let collected = false;
+        for (let i = 0; i < 50 && !collected; i++) {
+          collected = (await hot()).find((x) => x.id === first!.id)?.collected ?? false;
+          if (!collected) await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(collected).toBe(true);
+      } finally {
+        await b.close();
+        await second.close();
+      }
+    },
+  );
 });

@@ -145,13 +145,12 @@ export function createTopicRepository() {
         .limit(filter.limit);
     },
 
-    /** Which of these topics the user has favourited (primary-key lookups). */
-    async favoriteIdsAmong(db: DbOrTx, userId: string, topicIds: string[]): Promise<Set<string>> {
-      if (topicIds.length === 0) return new Set();
+    /** All topic ids the user has favourited (the primary key's leading column). */
+    async favoriteIdsOf(db: DbOrTx, userId: string): Promise<Set<string>> {
       const rows = await db
         .select({ topicId: topicFavorites.topicId })
         .from(topicFavorites)
-        .where(and(eq(topicFavorites.userId, userId), inArray(topicFavorites.topicId, topicIds)));
+        .where(eq(topicFavorites.userId, userId));
       return new Set(rows.map((r) => r.topicId));
     },
 

@@ -8,6 +8,7 @@ import type {
   TopicCategory,
 } from '@app/contract';
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../db/event-bus.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { HotlistEntry, HotlistSource } from '../../providers/hotlist/hotlist-source.ts';
@@ -52,6 +53,8 @@ export function createTopicService(deps: {
   categories: TopicCategoryName[];
   /** How long a ranking is reused (another instance's refresh shows within this time). */
   listCacheMs?: number;
+  /** Tells other instances a user's favourites changed, so their cached copy goes at once. */
+  bus?: EventBus;
   now?: () => Date;
 }) {
   const { db, topics, categories } = deps;
@@ -61,6 +64,20 @@ export function createTopicService(deps: {
   // (cleared by every ingest on this instance) and add the caller's favourites with one small
   // indexed query, instead of ranking the list again for each call.
   const hotLists = createTtlCache<string, TopicRow[]>({ ttlMs: deps.listCacheMs ?? 10_000, max: 500 });
+  // A user's favourite ids, for the `collected` flags: dropped here and on every instance when
+  // they change.
+  const favorites = createTtlCache<string, Set<string>>({ ttlMs: deps.listCacheMs ?? 10_000, max: 50_000 });
+  const favoritesChanged = deps.bus
+    ?.subscribe('topic_favorites_changed', '*', (userId) => favorites.delete(String(userId)))
+    .catch(() => undefined);
+  async function favoriteIds(userId: string): Promise<Set<string>> {
+    let ids = favorites.get(userId);
+    if (!ids) {
+      ids = await topics.favoriteIdsOf(db, userId);
+      favorites.set(userId, ids);
+    }
+    return ids;
+  }
 
   function checkCategory(id: string | undefined): void {
     if (id !== undefined && !known.has(id)) throw badRequest(`没有“${id}”这个分类，请从分类列表中选择`);
@@ -90,13 +107,7 @@ export function createTopicService(deps: {
         hotLists.set(key, rows);
       }
       const list = rows;
-      const collected = userId
-        ? await topics.favoriteIdsAmong(
-            db,
-            userId,
-            list.map((r) => r.id),
-          )
-        : new Set<string>();
+      const collected = userId ? await favoriteIds(userId) : new Set<string>();
       return { items: list.map((r) => toTopic(r, collected.has(r.id))) };
     },
 
@@ -105,6 +116,9 @@ export function createTopicService(deps: {
       if (!(await topics.exists(db, input.topicId))) throw notFound('这个热点不存在或已下架');
       if (input.collect) await topics.addFavorite(db, userId, input.topicId);
       else await topics.removeFavorite(db, userId, input.topicId);
+      favorites.delete(userId);
+      await favoritesChanged;
+      await deps.bus?.publish('topic_favorites_changed', '*', userId);
       return { collected: input.collect };
     },
 
