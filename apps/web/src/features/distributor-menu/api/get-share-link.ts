@@ -1,8 +1,8 @@
 import type { DistributionUri } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { copyText } from '@/lib/copy-text';
 import { toast } from '@/lib/toast';
-import { copyText } from '../lib/copy-text';
 
 export const getShareLink = () => api.get<DistributionUri>('/distribution/uri');
 

@@ -1,9 +1,9 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, QRCode, Skeleton } from 'antd';
 import { useState } from 'react';
+import { copyText } from '@/lib/copy-text';
 import { toast } from '@/lib/toast';
 import { useShareLink } from '../api/get-share-link';
-import { copyText } from '../lib/copy-text';
 import './referral.css';
 
 /** The share link with copy, and a QR of it for sharing in WeChat moments or in person. */
