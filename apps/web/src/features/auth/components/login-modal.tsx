@@ -87,7 +87,13 @@ export function LoginModal() {
           <p className="login-modal__subtitle">一站式脚本创作，三步写出爆款短视频</p>
           <div className="login-modal__qr">
             {view.pic ? (
-              <img src={view.pic} alt="微信登录二维码" width={200} height={200} />
+              <img
+                src={view.pic}
+                alt="微信登录二维码"
+                width={200}
+                height={200}
+                style={{ imageRendering: 'pixelated' }}
+              />
             ) : (
               <div className="login-modal__qr-placeholder" role="status" aria-label="二维码加载中" />
             )}
