@@ -4,6 +4,7 @@ import type { UserInfo } from '@app/contract';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { LOGIN_QR_OPTIONS } from '../../src/modules/auth/login.service.ts';
 import { createLoginProvider } from '../../src/providers/login/create-login-provider.ts';
 import { mpSignature } from '../../src/providers/login/mp-signature.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -289,11 +290,7 @@ describe('mp access_token lifetime', () => {
     const qr = await newQr(t);
     const created = wechat.state.qrCreates.at(-1)!;
     expect(created.body.action_info).toEqual({ scene: { scene_str: qr.state } });
-    const expected = await QRCode.toDataURL(created.url, {
-      errorCorrectionLevel: 'M',
-      margin: 1,
-      width: 320,
-    });
+    const expected = await QRCode.toDataURL(created.url, LOGIN_QR_OPTIONS);
     expect(qr.pic).toBe(expected);
   });
 });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginStates, sessions } from '../../src/db/schema.ts';
+import { LOGIN_QR_OPTIONS } from '../../src/modules/auth/login.service.ts';
 import { hashToken } from '../../src/modules/auth/session.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { devScan, listen, newQr, openStream, sleep } from './login.helpers.ts';
@@ -26,11 +27,10 @@ describe('QR login lifecycle (dev provider)', () => {
     const png = Buffer.from(a.pic.split(',')[1]!, 'base64');
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     // Same content, same options → the same image: the QR holds exactly this link.
-    const expected = await QRCode.toDataURL(`http://login.test/api/v1/dev/wechat/scan?state=${a.state}`, {
-      errorCorrectionLevel: 'M',
-      margin: 1,
-      width: 320,
-    });
+    const expected = await QRCode.toDataURL(
+      `http://login.test/api/v1/dev/wechat/scan?state=${a.state}`,
+      LOGIN_QR_OPTIONS,
+    );
     expect(a.pic).toBe(expected);
     const lifetime = new Date(a.expiresAt).getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(290_000);

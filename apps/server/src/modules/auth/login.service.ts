@@ -10,6 +10,13 @@ import type { UserService } from '../user/user.service.ts';
 import type { LoginStateRepository } from './login-state.repository.ts';
 import type { SessionService } from './session.service.ts';
 
+/**
+ * One pixel per module, scaled up crisply by the browser (image-rendering: pixelated), and a
+ * fixed mask (any of the eight is valid): ≈1 ms of CPU instead of ≈18 ms for a 320 px image with
+ * the eight masks scored, on the call every login modal makes.
+ */
+export const LOGIN_QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 1, scale: 1, maskPattern: 3 } as const;
+
 /** NOTIFY channel of status changes; the key is the state, so one LISTEN serves every stream. */
 export const QR_CHANNEL = 'qr_login';
 
@@ -71,15 +78,7 @@ export function createLoginService(deps: {
         );
       }
       const row = await states.insert(db, { state, referralCode, ttlSec: deps.qrTtlSec });
-      // One pixel per module, scaled up crisply by the browser (image-rendering: pixelated), and a
-      // fixed mask (any of the eight is valid): ≈1 ms of CPU instead of ≈18 ms for a 320 px image
-      // with the eight masks scored, on the call every login modal makes.
-      const pic = await QRCode.toDataURL(content, {
-        errorCorrectionLevel: 'M',
-        margin: 1,
-        scale: 1,
-        maskPattern: 3,
-      });
+      const pic = await QRCode.toDataURL(content, LOGIN_QR_OPTIONS);
       if (++created % PURGE_EVERY === 0) void states.purgeOlderThan(db, 24).catch(() => {});
       return { pic, state, expiresAt: row.expiresAt.toISOString() };
     },
