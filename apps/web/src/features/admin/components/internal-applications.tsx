@@ -1,6 +1,7 @@
 import { type InternalMember, type InternalStatus, internalStatusNames } from '@app/contract';
-import { App, Avatar, Button, Checkbox, Empty, Grid, Pagination, Segmented, Table, Tag } from 'antd';
+import { App, Avatar, Button, Checkbox, Empty, Grid, Segmented, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { ListPager } from '@/components/list-pager';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime } from '@/lib/format';
 import { useDecideInternal } from '../api/decide-internal';
@@ -182,17 +183,13 @@ export function InternalApplications() {
                 ))}
               </div>
             )}
-            {data.total > PAGE_SIZE && (
-              <Pagination
-                className="adm-pager"
-                current={page}
-                pageSize={PAGE_SIZE}
-                total={data.total}
-                onChange={setPage}
-                showSizeChanger={false}
-                size="small"
-              />
-            )}
+            <ListPager
+              className="adm-pager"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onChange={setPage}
+            />
           </>
         )}
       </QueryState>

@@ -1,6 +1,7 @@
 import { type Order, type OrderStatus, orderStatusNames } from '@app/contract';
-import { Button, Empty, Grid, Pagination, Segmented, Table } from 'antd';
+import { Button, Empty, Grid, Segmented, Table } from 'antd';
 import { useState } from 'react';
+import { ListPager } from '@/components/list-pager';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useOrders } from '../api/get-orders';
@@ -116,17 +117,13 @@ export function OrderList({ onPay, onView, onShop }: OrderListProps) {
                 ))}
               </div>
             )}
-            {data.total > PAGE_SIZE && (
-              <Pagination
-                className="order-list__pager"
-                current={page}
-                pageSize={PAGE_SIZE}
-                total={data.total}
-                onChange={setPage}
-                showSizeChanger={false}
-                size="small"
-              />
-            )}
+            <ListPager
+              className="order-list__pager"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onChange={setPage}
+            />
           </>
         )}
       </QueryState>

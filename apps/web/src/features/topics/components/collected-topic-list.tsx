@@ -1,6 +1,7 @@
 import { FireFilled } from '@ant-design/icons';
-import { Button, Empty, Pagination } from 'antd';
+import { Button, Empty } from 'antd';
 import { useState } from 'react';
+import { ListPager } from '@/components/list-pager';
 import { QueryState } from '@/components/query-state';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { useCollectTopic } from '../api/collect-topic';
@@ -77,17 +78,13 @@ export function CollectedTopicList({
               </li>
             ))}
           </ol>
-          {data.total > PAGE_SIZE && (
-            <Pagination
-              className="topics-pager"
-              current={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onChange={setPage}
-              showSizeChanger={false}
-              size="small"
-            />
-          )}
+          <ListPager
+            className="topics-pager"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            onChange={setPage}
+          />
         </>
       )}
     </QueryState>

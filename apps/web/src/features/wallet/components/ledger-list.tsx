@@ -1,6 +1,7 @@
 import type { LedgerEntry } from '@app/contract';
-import { Empty, List, Pagination } from 'antd';
+import { Empty, List } from 'antd';
 import { useState } from 'react';
+import { ListPager } from '@/components/list-pager';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime } from '@/lib/format';
 import { useLedger } from '../api/get-ledger';
@@ -55,17 +56,13 @@ export function LedgerList() {
               </List.Item>
             )}
           />
-          {data.total > PAGE_SIZE && (
-            <Pagination
-              className="ledger-list__pager"
-              current={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onChange={setPage}
-              showSizeChanger={false}
-              size="small"
-            />
-          )}
+          <ListPager
+            className="ledger-list__pager"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            onChange={setPage}
+          />
         </>
       )}
     </QueryState>

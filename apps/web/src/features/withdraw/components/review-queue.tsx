@@ -1,6 +1,7 @@
 import { type AdminWithdrawal, type WithdrawStatus, withdrawStatusNames } from '@app/contract';
-import { Avatar, Button, Empty, Grid, Pagination, Segmented, Table } from 'antd';
+import { Avatar, Button, Empty, Grid, Segmented, Table } from 'antd';
 import { useState } from 'react';
+import { ListPager } from '@/components/list-pager';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useAllWithdrawals } from '../api/get-all-withdrawals';
@@ -127,17 +128,13 @@ export function ReviewQueue() {
                 ))}
               </div>
             )}
-            {data.total > PAGE_SIZE && (
-              <Pagination
-                className="wd-pager"
-                current={page}
-                pageSize={PAGE_SIZE}
-                total={data.total}
-                onChange={setPage}
-                showSizeChanger={false}
-                size="small"
-              />
-            )}
+            <ListPager
+              className="wd-pager"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onChange={setPage}
+            />
           </>
         )}
       </QueryState>

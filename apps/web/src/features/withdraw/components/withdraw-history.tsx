@@ -1,6 +1,7 @@
 import type { Withdrawal } from '@app/contract';
-import { Empty, Grid, Pagination, Table } from 'antd';
+import { Empty, Grid, Table } from 'antd';
 import { useState } from 'react';
+import { ListPager } from '@/components/list-pager';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useMyWithdrawals } from '../api/get-my-withdrawals';
@@ -69,17 +70,13 @@ export function WithdrawHistory() {
               ))}
             </div>
           )}
-          {data.total > PAGE_SIZE && (
-            <Pagination
-              className="wd-pager"
-              current={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onChange={setPage}
-              showSizeChanger={false}
-              size="small"
-            />
-          )}
+          <ListPager
+            className="wd-pager"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            onChange={setPage}
+          />
         </>
       )}
     </QueryState>
