@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common.ts';
 import {
   platformSchema,
+  qualityFindingSchema,
   SCRIPT_DURATION_MAX_SEC,
   SCRIPT_DURATION_MIN_SEC,
   scriptDraftSchema,
@@ -51,8 +52,12 @@ export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 
 export const generateResultSchema = z.object({ id: idSchema, status: z.literal('generating') });
 
-/** A stored script: the generated draft plus who made it and whether the owner confirmed it. */
+/**
+ * A stored script: the generated draft plus who made it and whether the owner confirmed it.
+ * `findings` are what the quality gate still found in it (rechecked when the owner confirms edits).
+ */
 export const scriptSchema = scriptDraftSchema.extend({
+  findings: z.array(qualityFindingSchema),
   id: idSchema,
   generationId: idSchema,
   variantIndex: z.number().int(),

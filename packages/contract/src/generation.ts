@@ -135,6 +135,27 @@ export const scriptDraftSchema = z.object({
 });
 export type ScriptDraft = z.infer<typeof scriptDraftSchema>;
 
+/** What the quality gate found in a generated script: shown to the creator with the script. */
+export const qualityFindingCodeSchema = z.enum([
+  'placeholder',
+  'promise',
+  'length_claim',
+  'off_topic',
+  'pace',
+  'total_time',
+  'repeated',
+  'variant_overlap',
+]);
+export type QualityFindingCode = z.infer<typeof qualityFindingCodeSchema>;
+
+export const qualityFindingSchema = z.object({
+  code: qualityFindingCodeSchema,
+  message: z.string(),
+  /** The scene (from 0) the finding is about, when it is about one. */
+  scene: z.number().int().min(0).optional(),
+});
+export type QualityFinding = z.infer<typeof qualityFindingSchema>;
+
 export const suggestKindSchema = z.enum(['topics', 'titles', 'hooks', 'improve'], {
   error: '建议类型只能是选题、标题、开头或优化',
 });

@@ -15,6 +15,8 @@ export interface GenerateOptions {
   signal?: AbortSignal;
   /** Same input + same seed = same output where the provider can promise it. */
   seed?: number;
+  /** The other versions of the same request finished so far: a version must not repeat them. */
+  siblings?: () => ScriptDraft[];
 }
 
 export interface ScriptTask {
@@ -36,6 +38,8 @@ export interface SuggestTask {
   topic?: string;
   script?: ScriptDraft;
   platform?: Platform;
+  /** What the script was asked for: improvement ideas never argue with the creator's choices. */
+  request?: { durationSec: number; templateId: TemplateId; twist: Twist };
 }
 
 /** Every text-generation task of the product goes through this interface. */

@@ -1,5 +1,3 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Generation, GenerationInput } from '@app/contract';
 import { createParser } from 'eventsource-parser';
 import { expect } from 'vitest';
@@ -123,50 +121,4 @@ export async function readStreamUntil(
     await reader.cancel().catch(() => {});
   }
   return events;
-}
-
-/**
- * A fake OpenAI-compatible upstream speaking the real streaming protocol (chat.completion.chunk
- * over SSE). `reply` decides each answer: text to stream, or 'hang' to stream a little and stall.
- */
-export async function startFakeLlm(reply: (call: number) => string | 'hang') {
-  let calls = 0;
-  const open = new Set<ServerResponse>();
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      calls++;
-      const answer = reply(calls);
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (content: string, finish: string | null = null) =>
-        `data: ${JSON.stringify({
-          id: `chatcmpl-${calls}`,
-          object: 'chat.completion.chunk',
-          created: Math.floor(Date.now() / 1000),
-          model: 'fake',
-          choices: [{ index: 0, delta: { content }, finish_reason: finish }],
-        })}\n\n`;
-      if (answer === 'hang') {
-        open.add(res);
-        res.write(chunk('{"title": "正在写'));
-        return;
-      }
-      for (let i = 0; i < answer.length; i += 7) res.write(chunk(answer.slice(i, i + 7)));
-      res.write(chunk('', 'stop'));
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    get calls() {
-      return calls;
-    },
-    async close() {
-      for (const res of open) res.destroy();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  };
 }

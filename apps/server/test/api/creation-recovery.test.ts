@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { creatorGenerations, creatorVariants } from '../../src/modules/creation/creation.schema.ts';
+import { fakeOpenAI } from '../helpers/fake-openai.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { createTestDatabase, onPostgres, openSecondInstance } from '../helpers/test-database.ts';
 import {
@@ -10,7 +11,6 @@ import {
   readStreamUntil,
   readWholeStream,
   type StreamEvent,
-  startFakeLlm,
   startGeneration,
   textsOf,
   waitFinished,
@@ -38,8 +38,8 @@ async function ledgerOf(t: TestApp, user: TestUser) {
 
 describe('failures refund', () => {
   it('a generation whose model answers garbage fails and gives every credit back', async () => {
-    const llm = await startFakeLlm(() => '好的，下面是脚本：这不是 JSON');
-    const t = await createTestApp({ LLM_MODE: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake' });
+    const llm = await fakeOpenAI(() => ({ text: '好的，下面是脚本：这不是 JSON' }));
+    const t = await createTestApp({ LLM_MODE: 'openai', LLM_BASE_URL: llm.baseURL, LLM_MODEL: 'fake' });
     try {
       const user = await t.signIn();
       await grant(t, user, 5);
@@ -62,7 +62,7 @@ describe('failures refund', () => {
           ['refund', 2],
         ]),
       );
-      expect(llm.calls).toBe(4); // each variant: one answer and one repair attempt
+      expect(llm.requests).toHaveLength(4); // each variant: one answer and one repair attempt
     } finally {
       await t.close();
       await llm.close();
@@ -70,8 +70,8 @@ describe('failures refund', () => {
   }, 90_000);
 
   it('keeps the variant that worked and refunds the one that failed', async () => {
-    const llm = await startFakeLlm((call) => (call === 1 ? validScript : '不是 JSON'));
-    const t = await createTestApp({ LLM_MODE: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake' });
+    const llm = await fakeOpenAI((call) => ({ text: call === 1 ? validScript : '不是 JSON' }));
+    const t = await createTestApp({ LLM_MODE: 'openai', LLM_BASE_URL: llm.baseURL, LLM_MODEL: 'fake' });
     try {
       const user = await t.signIn();
       await grant(t, user, 5);
@@ -93,15 +93,15 @@ describe('failures refund', () => {
 });
 
 describe('a server that stops in the middle of a generation', () => {
-  let llm: Awaited<ReturnType<typeof startFakeLlm>>;
+  let llm: Awaited<ReturnType<typeof fakeOpenAI>>;
   const env = () => ({
     LLM_MODE: 'openai',
-    LLM_BASE_URL: llm.url,
+    LLM_BASE_URL: llm.baseURL,
     LLM_MODEL: 'fake',
     LLM_TIMEOUT_MS: '600000',
   });
   beforeAll(async () => {
-    llm = await startFakeLlm(() => 'hang');
+    llm = await fakeOpenAI(() => ({ stall: '{"title": "正在写' }));
   });
   afterAll(() => llm.close());
 

@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalMembers } from '../../src/modules/internal/internal.schema.ts';
 import { personas } from '../../src/modules/persona/persona.schema.ts';
 import { creditLedger } from '../../src/modules/wallet/wallet.schema.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE } from '../../src/modules/wallet/wallet.service.ts';
+import { fakeOpenAI } from '../helpers/fake-openai.ts';
 import { parseSse } from '../helpers/parse-sse.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-database.ts';
@@ -29,60 +28,9 @@ async function expectLedgerMatchesBalance(t: TestApp, userId: string) {
   expect(await wallet.ledgerSum(userId)).toBe(await wallet.balance(userId));
 }
 
-/**
- * An OpenAI-compatible endpoint that fails: real HTTP on 127.0.0.1, so the openai provider's
- * whole path (request, error handling) runs. `mode` decides how it fails.
- */
-async function startBrokenLlm(mode: 'error500' | 'garbage') {
-  let requests = 0;
-  const server: Server = createServer((req, res) => {
-    requests += 1;
-    let raw = '';
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      if (mode === 'error500') {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'upstream exploded', type: 'server_error' } }));
-        return;
-      }
-      // A well-formed chat completion whose content is not the JSON that was asked for, streamed
-      // as chat.completion.chunk events or whole, as the request says.
-      const content = '抱歉，我无法完成这个请求。{not json';
-      const streaming = (JSON.parse(raw || '{}') as { stream?: boolean }).stream === true;
-      if (!streaming) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'cmpl-1',
-            object: 'chat.completion',
-            created: 1,
-            model: 'fake-model',
-            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          }),
-        );
-        return;
-      }
-      const base = { id: 'cmpl-1', created: 1, model: 'fake-model', object: 'chat.completion.chunk' };
-      const chunk = (delta: object, finish: string | null) =>
-        `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(chunk({ role: 'assistant', content }, null));
-      res.write(chunk({}, 'stop'));
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    get requests() {
-      return requests;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** An OpenAI-compatible endpoint that fails every call: with a 500, or with a text that is not JSON. */
+const startBrokenLlm = (mode: 'error500' | 'garbage') =>
+  fakeOpenAI(() => (mode === 'error500' ? { status: 500 } : { text: '抱歉，我无法完成这个请求。{not json' }));
 
 describe('credits: charging generations', () => {
   let t: TestApp;
@@ -179,7 +127,7 @@ describe('credits: a failed generation refunds', () => {
         llm = await startBrokenLlm(mode);
         t = await createTestApp({
           LLM_MODE: 'openai',
-          LLM_BASE_URL: llm.url,
+          LLM_BASE_URL: llm.baseURL,
           LLM_API_KEY: 'sk-test',
           LLM_MODEL: 'fake-model',
           LLM_TIMEOUT_MS: '5000',
@@ -204,7 +152,7 @@ describe('credits: a failed generation refunds', () => {
         expect(body.success).toBe(false);
         expect(body.message).toMatch(/^人设分析失败/);
         expect(body.message).toContain('已退回本次消耗的 1 点');
-        expect(llm.requests).toBeGreaterThan(0);
+        expect(llm.requests.length).toBeGreaterThan(0);
         expect(await t.app.container.wallet.balance(user.id)).toBe(2);
         const rows = await ledgerRows(t, user.id);
         expect(rows.map((r) => [r.delta, r.reason]).sort()).toEqual(

@@ -8,6 +8,7 @@ import {
   suggestionSchema,
 } from '@app/contract/generation';
 import { z } from 'zod';
+import { analyzeScriptTopic } from '../analysis/analyze-script-topic.ts';
 import {
   clampSuggestionCount,
   type GenerateOptions,
@@ -16,7 +17,7 @@ import {
   type ScriptTask,
   type SuggestTask,
 } from '../generation-provider.ts';
-import { planTwist } from '../templates/twist-plan.ts';
+import { knowledge } from '../knowledge/load-knowledge.ts';
 import { buildPersona } from './persona-builder.ts';
 import { Rng } from './random.ts';
 import { personaText, scriptText, suggestionsText } from './render-text.ts';
@@ -54,20 +55,18 @@ export class BuiltinProvider implements GenerationProvider {
 
   async analyzePersona(input: PersonaAnalyzeInput, opts: GenerateOptions = {}): Promise<PersonaDraft> {
     const seed = opts.seed ?? 0;
-    const draft = validated(personaDraftSchema, buildPersona(input, Rng.from('persona', input, seed)));
+    const draft = validated(
+      personaDraftSchema,
+      buildPersona(input, knowledge(), Rng.from('persona', input, seed)),
+    );
     await this.stream(personaText(draft), opts, seed);
     return draft;
   }
 
   async generateScript(task: ScriptTask, opts: GenerateOptions = {}): Promise<ScriptDraft> {
     const seed = opts.seed ?? 0;
-    const { variantIndex, ...request } = task;
-    // `request` leaves the variant out: shared shuffles from it give each variant its own title and hook.
-    const base = Rng.from('script', request, seed);
-    const rng = Rng.from('script', request, seed, variantIndex);
-    const plan = planTwist(task.templateId, task.twist, task.durationSec);
-    const draft = validated(scriptDraftSchema, buildScript(task, plan, rng, base));
-    await this.stream(scriptText(draft), opts, seed + variantIndex);
+    const draft = validated(scriptDraftSchema, buildScript(task, analyzeScriptTopic(task)));
+    await this.stream(scriptText(draft), opts, seed + task.variantIndex);
     return draft;
   }
 
@@ -78,7 +77,7 @@ export class BuiltinProvider implements GenerationProvider {
     const { count: _count, ...request } = task;
     const items = validated(
       suggestionsSchema,
-      buildSuggestions(task, count, Rng.from('suggest', request, seed)),
+      buildSuggestions(task, count, knowledge(), Rng.from('suggest', request, seed)),
     );
     await this.stream(suggestionsText(items), opts, seed);
     return items;

@@ -1,107 +1,109 @@
-import type { Platform, ScriptDraft, Suggestion } from '@app/contract/generation';
-import { fill, type Slots } from './fill.ts';
-import { CHARS_PER_SEC } from './line-writer.ts';
-import suggest from './phrases/suggest.json' with { type: 'json' };
+import type { ScriptDraft, Suggestion } from '@app/contract/generation';
+import { firstClause, SPOKEN_RATE, spokenLength } from '../analysis/spoken.ts';
+import type { TopicAnalysis } from '../analysis/topic-analysis.ts';
+import type { SuggestTask } from '../generation-provider.ts';
+import { fillFrame } from './compose/compose-context.ts';
+import { materialFor } from './compose/material.ts';
+import { titleCore, titleOptions, truthfulTopic } from './compose/titles.ts';
 import { PLATFORM_STYLES } from './platform-style.ts';
 import type { Rng } from './random.ts';
+import frames from './suggest-frames.json' with { type: 'json' };
 
-const CTA_WORDS = /关注|评论|收藏|点赞|转发|分享|链接|下单|购物车|小黄车|双击|留言|私信|主页|地址/;
-const CATCHY_TITLE = /\d|[？?]|[一二三四五六七八九十两]个/;
-const notes = suggest.improve;
-
-/** The opening clauses of `text`, at least a few characters long, cut to `max`. */
-const firstClause = (text: string, max: number) => {
-  let out = '';
-  for (const clause of text.split(/[，。？！,.?!…]/)) {
-    out += out ? `，${clause}` : clause;
-    if (out.length >= 6) break;
-  }
-  return out.length <= max ? out : `${out.slice(0, max - 1)}…`;
-};
+const CTA_WORDS = /关注|评论|收藏|点赞|转发|分享|链接|下单|购物车|小黄车|双击|留言|私信|主页|地址|店铺/;
+const CATCHY_TITLE = /\d|[？?]|[一二三四五六七八九十两][个件条招步种]/;
+const notes = frames.improve;
+type Note = { text: string; reason: string };
 
 /**
- * Concrete notes on one script, most important first: each names the scene, the number that
- * is off and what to change it to.
+ * Concrete notes on one script, most important first: each names the scene, the number that is
+ * off and what to change it to. Never argues with what the creator chose: the length, the
+ * template, the platform and the twist stay as they are.
  */
 export function improveNotes(
   script: ScriptDraft,
-  platform: Platform | undefined,
-  count: number,
-  slots: Slots,
+  task: Pick<SuggestTask, 'platform' | 'request' | 'count'>,
+  analysis: TopicAnalysis,
   rng: Rng,
 ): Suggestion[] {
-  const style = PLATFORM_STYLES[platform ?? 'douyin'];
+  const style = PLATFORM_STYLES[task.platform ?? 'douyin'];
+  const core = titleCore(analysis);
   const out: Suggestion[] = [];
-  const add = (pattern: { text: string; reason: string }, values: Record<string, string | number>) => {
-    const all: Slots = { ...slots, platform: style.name };
-    for (const [k, v] of Object.entries(values)) all[k] = String(v);
-    out.push({
-      text: fill(pattern.text, all) ?? pattern.text,
-      reason: fill(pattern.reason, all) ?? pattern.reason,
-    });
+  const add = (note: Note, values: Record<string, string | number>) => {
+    const slots = { platform: style.name, core, ...values };
+    out.push({ text: fillFrame(note.text, slots), reason: fillFrame(note.reason, slots) });
   };
+  const scenes = script.scenes.map((s, i) => ({ ...s, n: i + 1, chars: spokenLength(s.line) }));
   const hookShort = firstClause(script.hook, 15);
-  const scenes = script.scenes;
 
-  if (script.hook.length > 20) add(notes.hookLong, { hookShort, len: script.hook.length });
+  if (spokenLength(script.hook) > 20) add(notes.hookLong, { hookShort, len: spokenLength(script.hook) });
   const first = scenes[0];
   if (first && first.durationSec > 6) add(notes.hookSlow, { sec: first.durationSec });
   if (!CTA_WORDS.test(script.cta)) {
-    const example = fill(rng.pick(style.cta.follow), slots) ?? '';
-    add(notes.ctaMissing, { ctaExample: example, cta: firstClause(script.cta, 20) });
+    add(notes.ctaMissing, {
+      ctaExample: fillFrame(style.cta.follow[1] ?? '', { subject: core, idea: core }),
+      cta: firstClause(script.cta, 20),
+    });
   }
-
-  const numbered = scenes.map((s, i) => ({ ...s, n: i + 1 }));
-  const tooLong = numbered
-    .filter((s) => s.durationSec > style.sceneMaxSec * 1.5)
-    .sort((a, b) => b.durationSec - a.durationSec)
-    .slice(0, 2);
-  for (const s of tooLong) add(notes.sceneLong, { n: s.n, sec: s.durationSec, max: style.sceneMaxSec });
-
-  const rate = (s: { line: string; durationSec: number }) => s.line.length / s.durationSec;
-  const dense = numbered.filter((s) => rate(s) > 5.5).slice(0, 2);
-  for (const s of dense) {
+  for (const s of scenes.filter((x) => x.durationSec > style.sceneMaxSec * 1.5).slice(0, 2)) {
+    add(notes.sceneLong, { n: s.n, sec: s.durationSec, max: style.sceneMaxSec });
+  }
+  for (const s of scenes.filter((x) => x.chars / x.durationSec > 5.5).slice(0, 2)) {
     add(notes.lineDense, {
       n: s.n,
-      target: s.durationSec * CHARS_PER_SEC,
-      chars: s.line.length,
+      target: Math.round(s.durationSec * SPOKEN_RATE),
+      chars: s.chars,
       sec: s.durationSec,
-      rate: Math.floor(rate(s)),
+      rate: Math.floor(s.chars / s.durationSec),
     });
   }
-  const sparse = numbered.filter((s) => s.durationSec >= 4 && rate(s) < 1.2).slice(0, 1);
-  for (const s of sparse) {
-    add(notes.lineSparse, {
-      n: s.n,
-      sec: s.durationSec,
-      chars: s.line.length,
-      target: Math.max(2, Math.ceil(s.line.length / CHARS_PER_SEC)),
-    });
+  // The emptiest scene first: that is where the video goes quiet.
+  const sparse = scenes.filter((x) => x.durationSec >= 4 && x.chars / x.durationSec < 2);
+  for (const s of sparse.sort((a, b) => a.chars / a.durationSec - b.chars / b.durationSec).slice(0, 1)) {
+    add(notes.lineSparse, { n: s.n, sec: s.durationSec, chars: s.chars });
   }
 
-  const total = scenes.reduce((sum, s) => sum + s.durationSec, 0);
-  if (total > style.idealMaxSec) add(notes.totalLong, { total, ideal: style.idealMaxSec });
-  if (script.title.length > 24)
-    add(notes.titleLong, { len: script.title.length, titleShort: firstClause(script.title, 20) });
-  if (!CATCHY_TITLE.test(script.title)) {
-    const example = fill(rng.pick(suggest.titles).text, slots) ?? '';
-    add(notes.titlePlain, { titleExample: example });
+  // What the chosen template needs and this script lacks.
+  const lines = scenes.map((s) => s.line).join('\n');
+  const template = task.request?.templateId;
+  if (template === 'daihuo' && !/元|块|价格|多少钱/.test(lines)) add(notes.sellPrice, {});
+  if (template === 'kepu' && !/比如|例如|举个例子|具体一点/.test(lines)) add(notes.kepuExample, {});
+  if (template === 'juqing') {
+    const narration = scenes.find((s, i) => i > 0 && i < scenes.length - 1 && !/[：:]/.test(s.line));
+    if (narration && !scenes.some((s) => /[：:]/.test(s.line))) add(notes.storyDialogue, { n: narration.n });
   }
-  if (script.coverText.length > 12) {
-    add(notes.coverLong, { len: script.coverText.length, coverShort: firstClause(script.coverText, 10) });
+
+  if (spokenLength(script.title) > 24)
+    add(notes.titleLong, { len: spokenLength(script.title), titleShort: firstClause(script.title, 20) });
+  if (!CATCHY_TITLE.test(script.title)) {
+    const options = titleOptions(
+      analysis,
+      materialFor(analysis, 1),
+      truthfulTopic(analysis, task.request?.durationSec ?? 60),
+      1,
+      false,
+    );
+    add(notes.titlePlain, {
+      titleExample: options.find((t) => CATCHY_TITLE.test(t) || t.includes('｜')) ?? options[0] ?? core,
+    });
+  }
+  if (spokenLength(script.coverText) > 12) {
+    add(notes.coverLong, {
+      len: spokenLength(script.coverText),
+      coverShort: firstClause(script.coverText, 10),
+    });
   }
   const run = longestShotRun(scenes.map((s) => s.shot));
   if (run.length >= 3)
     add(notes.shotRepeat, { from: run.from + 1, to: run.from + run.length, shot: run.shot });
-  if (script.tags.length < 4) add(notes.tagsFew, {});
-  if (script.twist === null) add(notes.noTwist, {});
+  if (script.tags.length < 4)
+    add(notes.tagsFew, { tagExample: analysis.subtopic?.name ?? analysis.niche?.label ?? core });
 
-  // Always answer the count asked for: general polish notes fill up the list.
-  for (const pattern of rng.shuffle(notes.polish)) {
-    if (out.length >= count) break;
-    add(pattern, { hookShort, n: rng.int(2, Math.max(2, scenes.length - 1)) });
+  // Always answer the count asked for: general polish notes fill the list.
+  for (const note of rng.shuffle(notes.polish)) {
+    if (out.length >= task.count) break;
+    add(note, { hookShort, n: rng.int(2, Math.max(2, scenes.length - 1)) });
   }
-  return out.slice(0, count);
+  return out.slice(0, task.count);
 }
 
 function longestShotRun(shots: string[]): { from: number; length: number; shot: string } {

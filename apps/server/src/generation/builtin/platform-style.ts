@@ -1,5 +1,5 @@
 import type { Platform } from '@app/contract/generation';
-import platformsJson from './phrases/platforms.json' with { type: 'json' };
+import platformsJson from './platforms.json' with { type: 'json' };
 
 export type CtaKind = 'follow' | 'interact' | 'buy' | 'visit';
 
@@ -13,6 +13,7 @@ export interface PlatformStyle {
   /** Past this length completion rates drop noticeably. */
   idealMaxSec: number;
   tag: string;
+  /** Closing lines; {idea} {subject} {question} {product} are filled by the script writer. */
   cta: Record<CtaKind, string[]>;
 }
 

@@ -1,5 +1,4 @@
 import type { PersonaAnalyzeInput, PersonaRadar } from '@app/contract/generation';
-import type { NicheProfile } from './niche.ts';
 import type { Rng } from './random.ts';
 
 const MONEY = /带货|变现|赚钱|收入|卖|接广告|商单|橱窗|直播|私域/;
@@ -17,9 +16,9 @@ const PLATFORM_BIAS: Record<PersonaAnalyzeInput['platform'], Delta> = {
   shipinhao: { 专业度: 4, 亲和力: 2 },
 };
 
-/** Starts from the niche's typical profile and moves it by what the account actually shows. */
-export function computeRadar(input: PersonaAnalyzeInput, profile: NicheProfile, rng: Rng): PersonaRadar {
-  const r: PersonaRadar = { ...profile.radar };
+/** Starts from the field's typical profile and moves it by what the account actually shows. */
+export function computeRadar(input: PersonaAnalyzeInput, base: PersonaRadar, rng: Rng): PersonaRadar {
+  const r: PersonaRadar = { ...base };
   const add = (d: Delta) => {
     for (const [k, v] of Object.entries(d) as Array<[keyof PersonaRadar, number]>) r[k] += v;
   };

@@ -1,88 +1,61 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { PersonaAnalyzeInput, ScriptDraft } from '@app/contract/generation';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeOpenAI, type Reply } from '../../../test/helpers/fake-openai.ts';
 import { GenerationError, type ScriptTask } from '../generation-provider.ts';
 import { OpenAIProvider } from './openai-provider.ts';
-import { REPAIR_INSTRUCTION } from './prompts/repair-prompt.ts';
+import { QUALITY_REPAIR_INSTRUCTION, REPAIR_INSTRUCTION } from './prompts/repair-prompt.ts';
 
-/** What the fake endpoint does with one request: stream some text, fail with a status, or hang. */
-type Reply = { text: string } | { status: number; headers?: Record<string, string> } | { hang: true };
-
-interface ChatRequest {
-  model: string;
-  stream: boolean;
-  response_format?: { type: string };
-  messages: Array<{ role: string; content: string }>;
-}
-
-/** A minimal OpenAI-compatible /v1/chat/completions speaking the real SSE format. */
-async function fakeOpenAI(replies: Reply[]) {
-  const requests: ChatRequest[] = [];
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404).end();
-      return;
-    }
-    requests.push(JSON.parse(body) as ChatRequest);
-    const reply = replies.shift() ?? { status: 500 };
-    if ('hang' in reply) return; // never answers
-    if ('status' in reply) {
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      res.end(JSON.stringify({ error: { message: 'fake failure', type: 'server_error' } }));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    const frame = (delta: object, finish: string | null) =>
-      `data: ${JSON.stringify({
-        id: 'chatcmpl-fake',
-        object: 'chat.completion.chunk',
-        created: 1,
-        model: 'fake-model',
-        choices: [{ index: 0, delta, finish_reason: finish }],
-      })}\n\n`;
-    res.write(frame({ role: 'assistant', content: '' }, null));
-    // Token-sized pieces, each its own SSE event, like a real model.
-    for (let i = 0; i < reply.text.length; i += 6) {
-      res.write(frame({ content: reply.text.slice(i, i + 6) }, null));
-      await new Promise((r) => setImmediate(r));
-    }
-    res.write(frame({}, 'stop'));
-    res.end('data: [DONE]\n\n');
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
-}
-
+/** A script that passes the quality gate: on topic, every line at a natural pace, 60 s in all. */
 const GOOD: ScriptDraft = {
   title: '年终述职别再念流水账',
-  hook: '述职念流水账，等于白干一年',
+  hook: '述职念流水账，等于白干一年。',
   scenes: [
-    { shot: '近景', visual: '博主拿着一沓述职稿', line: '述职念流水账，等于白干一年', durationSec: 4 },
-    { shot: '中景', visual: '会议室里领导皱眉', line: '领导想听的只有三件事', durationSec: 20 },
+    { shot: '近景', visual: '博主拿着一沓述职稿', line: '述职念流水账，等于白干一年。', durationSec: 3 },
+    {
+      shot: '中景',
+      visual: '会议室里领导翻着材料',
+      line: '领导听述职，只关心三件事：你做成了什么，带来了什么结果，明年打算怎么干。',
+      durationSec: 9,
+    },
     {
       shot: '特写',
-      visual: '白板写出结论、数据、计划',
-      line: '先说结论，再说数据，最后说计划',
-      durationSec: 26,
+      visual: '白板写出三件大事和数字',
+      line: '第一步，先把全年做成的三件大事挑出来，每件配一个数字，比如把客户续约率从七成提到了九成。',
+      durationSec: 11,
     },
-    { shot: '近景', visual: '博主微笑', line: '关注我，下期讲涨薪', durationSec: 10 },
+    {
+      shot: '中景',
+      visual: '博主划掉稿子里的形容词',
+      line: '第二步，别讲自己多辛苦，讲这件事给团队省了多少时间、多少钱。',
+      durationSec: 7,
+    },
+    {
+      shot: '近景',
+      visual: '笔记本上列着三条计划',
+      line: '第三步，明年的计划写成三条，每条都能在季度末检查完成了没有。',
+      durationSec: 7,
+    },
+    {
+      shot: '特写',
+      visual: '手机秒表在走',
+      line: '述职稿写完，自己掐表念一遍，五分钟以内讲完，重点放在前两分钟。',
+      durationSec: 8,
+    },
+    {
+      shot: '中景',
+      visual: '博主对照表格核对数字',
+      line: '最后提醒一句，数字要和平时的汇报对得上，领导手里都有原始记录。',
+      durationSec: 8,
+    },
+    {
+      shot: '近景',
+      visual: '博主微笑指向评论区',
+      line: '你的述职稿写好了吗？关注我，评论区发你的述职大纲，我帮你看。',
+      durationSec: 7,
+    },
   ],
   twist: '第45秒反转：以为要讲加班，其实要讲结果',
-  cta: '关注我，下期讲涨薪',
+  cta: '你的述职稿写好了吗？关注我，评论区发你的述职大纲，我帮你看。',
   tags: ['职场', '年终述职'],
   coverText: '述职三句话',
 };
@@ -127,7 +100,7 @@ describe('OpenAIProvider', () => {
     const streamed = deltas.join('');
     expect(streamed).toContain('标题：年终述职别再念流水账');
     expect(streamed).toContain('【镜头3】');
-    expect(streamed).toContain('台词：先说结论，再说数据，最后说计划');
+    expect(streamed).toContain('台词：第一步，先把全年做成的三件大事挑出来');
     for (const d of deltas) expect(d).not.toMatch(/[{}"]/);
   });
 
@@ -138,13 +111,93 @@ describe('OpenAIProvider', () => {
     expect(await provider.generateScript(task)).toEqual(GOOD);
   });
 
-  it('scales scene durations that miss the asked length by more than 20%', async () => {
+  it('retimes scenes from their lines when the model gets the seconds wrong, without a repair round', async () => {
     const long = { ...GOOD, scenes: GOOD.scenes.map((s) => ({ ...s, durationSec: s.durationSec * 3 })) };
     const provider = await providerFor([{ text: JSON.stringify(long) }]);
     const draft = await provider.generateScript(task);
-    const total = draft.scenes.reduce((sum, s) => sum + s.durationSec, 0);
-    expect(Math.abs(total - 60)).toBeLessThanOrEqual(12);
+    expect(draft.scenes.reduce((sum, s) => sum + s.durationSec, 0)).toBe(60);
+    for (const scene of draft.scenes) {
+      const rate = scene.line.replace(/[^\p{L}\p{N}]/gu, '').length / scene.durationSec;
+      expect(rate).toBeGreaterThanOrEqual(3);
+      expect(rate).toBeLessThanOrEqual(5);
+    }
     expect(draft.scenes.map((s) => s.line)).toEqual(GOOD.scenes.map((s) => s.line));
+    expect(server?.requests).toHaveLength(1);
+  });
+
+  it('sends a script that breaks its promise back once with each problem spelled out', async () => {
+    const fiveTask: ScriptTask = { ...task, topic: '离职前一定要办的五件事', twist: 'none' };
+    const two = {
+      ...GOOD,
+      title: '离职前一定要办的五件事',
+      hook: '离职前这几件事一定要办。',
+      twist: null,
+      scenes: [
+        { shot: '近景', visual: '博主收拾纸箱', line: '离职前这几件事一定要办。', durationSec: 3 },
+        {
+          shot: '特写',
+          visual: '离职证明',
+          line: '第一件，开好离职证明，当场核对入职和离职日期，错一个字都不行。',
+          durationSec: 26,
+        },
+        {
+          shot: '中景',
+          visual: '交接清单',
+          line: '第二件，写一份交接清单，让接手的同事签字，【此处补充你的经历】。',
+          durationSec: 27,
+        },
+        { shot: '近景', visual: '博主挥手', line: '关注我，下期见。', durationSec: 4 },
+      ],
+    };
+    const five = {
+      ...two,
+      scenes: [
+        { shot: '近景', visual: '博主收拾纸箱', line: '离职前这五件事一定要办。', durationSec: 3 },
+        ...[
+          '开好离职证明，当场核对日期',
+          '算清最后一笔工资和加班费',
+          '没休完的年假提前休掉',
+          '写一份交接清单让接手的人签字',
+          '问清社保和公积金交到哪个月',
+        ].map((item, i) => ({
+          shot: '特写',
+          visual: '字幕列出要点',
+          line: `第${'一二三四五'[i]}件，${item}。这一步最容易忘，人走了再回头找公司就麻烦了。`,
+          durationSec: 10,
+        })),
+        { shot: '近景', visual: '博主挥手', line: '关注我，下期聊年假。', durationSec: 2 },
+      ],
+    };
+    const provider = await providerFor([{ text: JSON.stringify(two) }, { text: JSON.stringify(five) }]);
+    const deltas: string[] = [];
+    const draft = await provider.generateScript(fiveTask, { onDelta: (d) => deltas.push(d) });
+    expect(draft.scenes.filter((s) => /^第[一二三四五]件/.test(s.line))).toHaveLength(5);
+    expect(server?.requests).toHaveLength(2);
+    const repair = server?.requests[1]?.messages.at(-1)?.content ?? '';
+    expect(repair).toContain(QUALITY_REPAIR_INSTRUCTION);
+    expect(repair).toContain('五件事');
+    expect(repair).toContain('此处');
+    expect(deltas.join('')).toContain('自检发现');
+    // The first request already told the model what the topic promises.
+    expect(server?.requests[0]?.messages.at(-1)?.content).toContain('正好列出 5 件');
+  });
+
+  it('delivers the better script when the repair does not fix everything, and keeps it when the repair fails', async () => {
+    const offTopic = {
+      ...GOOD,
+      scenes: GOOD.scenes.map((s, i) =>
+        i === 3 ? { ...s, line: '顺便说说空气炸锅烤红薯，十分钟就能流糖心。' } : s,
+      ),
+    };
+    const worse = {
+      ...offTopic,
+      scenes: offTopic.scenes.map((s) => ({ ...s, line: `${s.line}【待补充】` })),
+    };
+    let provider = await providerFor([{ text: JSON.stringify(offTopic) }, { text: JSON.stringify(worse) }]);
+    expect((await provider.generateScript(task)).scenes[3]?.line).toContain('空气炸锅');
+    await server?.close();
+    provider = await providerFor([{ text: JSON.stringify(offTopic) }, { status: 400 }]);
+    expect((await provider.generateScript(task)).scenes[3]?.line).toContain('空气炸锅');
   });
 
   it('repairs a malformed answer once, sending the problem back', async () => {

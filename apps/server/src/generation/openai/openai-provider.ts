@@ -9,17 +9,21 @@ import {
 } from '@app/contract/generation';
 import OpenAI from 'openai';
 import { z } from 'zod';
+import { analyzeScriptTopic } from '../analysis/analyze-script-topic.ts';
+import { retimeScenes } from '../analysis/timing.ts';
 import {
   clampSuggestionCount,
   type GenerateOptions,
+  GenerationError,
   type GenerationProvider,
   type ScriptTask,
   type SuggestTask,
 } from '../generation-provider.ts';
-import { planTwist } from '../templates/twist-plan.ts';
+import { scriptFindings } from '../quality/quality-gate.ts';
+import { planTwist, type TwistPlan } from '../templates/twist-plan.ts';
 import { requestJson } from './chat-json.ts';
-import { fitDurations } from './fit-durations.ts';
 import { personaMessages } from './prompts/persona-prompt.ts';
+import { qualityRepairMessages } from './prompts/repair-prompt.ts';
 import { scriptMessages } from './prompts/script-prompt.ts';
 import { suggestMessages } from './prompts/suggest-prompt.ts';
 import type { ReadableFormat } from './readable-json.ts';
@@ -67,6 +71,15 @@ const SUGGEST_FORMAT: ReadableFormat = {
   itemHeaders: { suggestions: (i) => `${i + 1}. ` },
 };
 
+/** Scene times from the lines' length, and no twist note where none was asked for. */
+function finish(draft: ScriptDraft, task: ScriptTask, plan: TwistPlan): ScriptDraft {
+  return {
+    ...draft,
+    scenes: retimeScenes(draft.scenes, plan.totalSec),
+    twist: task.twist === 'none' ? null : draft.twist,
+  };
+}
+
 /** Any OpenAI-compatible chat-completions endpoint: OpenAI, DeepSeek, Qwen, Moonshot, Doubao, vLLM, Ollama. */
 export class OpenAIProvider implements GenerationProvider {
   readonly name = 'openai' as const;
@@ -94,28 +107,40 @@ export class OpenAIProvider implements GenerationProvider {
     );
   }
 
-  async generateScript(task: ScriptTask, opts?: GenerateOptions): Promise<ScriptDraft> {
+  /**
+   * One script, then the quality gate: a script with findings gets one repair round with each
+   * finding spelled out; the better of the two is delivered, and what remains is shown to the
+   * creator with it (the runner stores the gate's findings for every provider).
+   */
+  async generateScript(task: ScriptTask, opts: GenerateOptions = {}): Promise<ScriptDraft> {
     const plan = planTwist(task.templateId, task.twist, task.durationSec);
     // The twist asked for is part of the contract of this call: missing it is an answer to repair.
     const schema = scriptDraftSchema.refine((d) => task.twist === 'none' || d.twist !== null, {
       message: '本条要求做反转，twist 字段不能为 null，请写清反转发生在第几秒、翻转了什么',
       path: ['twist'],
     });
-    const draft = await requestJson(
-      {
-        ...this.base(),
-        messages: scriptMessages(task, plan),
-        schema,
-        format: SCRIPT_FORMAT,
-        temperature: 0.85,
-      },
-      opts,
-    );
-    return {
-      ...draft,
-      scenes: fitDurations(draft.scenes, plan.totalSec),
-      twist: task.twist === 'none' ? null : draft.twist,
+    const request = {
+      ...this.base(),
+      messages: scriptMessages(task, plan, analyzeScriptTopic(task)),
+      schema,
+      format: SCRIPT_FORMAT,
+      temperature: 0.85,
     };
+    const first = finish(await requestJson(request, opts), task, plan);
+    const findings = scriptFindings(first, task, opts.siblings?.() ?? []);
+    if (findings.length === 0) return first;
+
+    opts.onDelta?.(`\n（自检发现 ${findings.length} 个问题，正在逐条修改……）\n`);
+    try {
+      const messages = qualityRepairMessages(request.messages, JSON.stringify(first), findings);
+      const second = finish(await requestJson({ ...request, messages }, opts), task, plan);
+      const left = scriptFindings(second, task, opts.siblings?.() ?? []);
+      return left.length <= findings.length ? second : first;
+    } catch (error) {
+      // A failed repair still leaves a usable script: deliver it with its findings shown.
+      if (error instanceof GenerationError && error.code === 'aborted') throw error;
+      return first;
+    }
   }
 
   async suggest(task: SuggestTask, opts?: GenerateOptions): Promise<Suggestion[]> {

@@ -1,5 +1,5 @@
 import type { GenerationInput } from '@app/contract';
-import type { Scene } from '@app/contract/generation';
+import type { QualityFinding, Scene } from '@app/contract/generation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -81,6 +81,8 @@ export const scripts = pgTable(
     cta: text('cta').notNull(),
     tags: jsonb('tags').$type<string[]>().notNull(),
     coverText: text('cover_text').notNull(),
+    /** What the quality gate found when it was generated, rechecked when the owner confirms edits. */
+    findings: jsonb('findings').$type<QualityFinding[]>().notNull().default(sql`'[]'::jsonb`),
     confirmed: boolean('confirmed').notNull().default(false),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),

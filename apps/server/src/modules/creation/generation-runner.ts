@@ -2,20 +2,26 @@ import type { GenerationInput } from '@app/contract';
 import { type ScriptDraft, scriptDraftSchema } from '@app/contract/generation';
 import type { Db, Tx } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
+import { retimeScenes } from '../../generation/analysis/timing.ts';
 import { GenerationError, type ScriptTask } from '../../generation/generation-provider.ts';
+import { scriptFindings } from '../../generation/quality/quality-gate.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CreationRepository } from './creation.repository.ts';
 import { GENERATION_CHANNEL, type GenerationMessage } from './generation-events.ts';
 import type { GenerationFinalizer } from './generation-finalizer.ts';
 import type { ScriptRepository } from './script.repository.ts';
-import { fitDuration } from './script-duration.ts';
 import { TextBatcher } from './text-batcher.ts';
 
 /** The one thing this module needs from the generation layer. */
 export interface ScriptGenerator {
   generateScript(
     task: ScriptTask,
-    opts: { onDelta?: (text: string) => void; signal?: AbortSignal; seed?: number },
+    opts: {
+      onDelta?: (text: string) => void;
+      signal?: AbortSignal;
+      seed?: number;
+      siblings?: () => ScriptDraft[];
+    },
   ): Promise<ScriptDraft>;
 }
 
@@ -104,23 +110,31 @@ export function createGenerationRunner(deps: {
         return true;
       });
 
+    // Versions finished so far: each later one is checked against them for overlap.
+    const finished: ScriptDraft[] = [];
+
     async function runVariant(variant: number): Promise<void> {
       try {
-        const draft = await deps.generator.generateScript(
-          {
-            topic: input.topic,
-            persona: job.persona,
-            templateId: input.templateId,
-            twist: input.twist,
-            platform: input.platform,
-            durationSec: input.durationSec,
-            extra: input.extra,
-            variantIndex: variant,
-          },
-          { onDelta: (text) => batcher.add(variant, text), signal: controller.signal, seed: seedOf(id) },
-        );
+        const task: ScriptTask = {
+          topic: input.topic,
+          persona: job.persona,
+          templateId: input.templateId,
+          twist: input.twist,
+          platform: input.platform,
+          durationSec: input.durationSec,
+          extra: input.extra,
+          variantIndex: variant,
+        };
+        const draft = await deps.generator.generateScript(task, {
+          onDelta: (text) => batcher.add(variant, text),
+          signal: controller.signal,
+          seed: seedOf(id),
+          siblings: () => [...finished],
+        });
         const parsed = scriptDraftSchema.parse(draft);
-        const script = { ...parsed, scenes: fitDuration(parsed.scenes, input.durationSec) };
+        const script = { ...parsed, scenes: retimeScenes(parsed.scenes, input.durationSec) };
+        const findings = scriptFindings(script, task, [...finished]);
+        finished.push(script);
         await batcher.flush();
         if (controller.signal.aborted) throw new GenerationError('aborted');
         const stored = await underLease(async (tx) => {
@@ -129,6 +143,7 @@ export function createGenerationRunner(deps: {
             generationId: id,
             variantIndex: variant,
             draft: script,
+            findings,
           });
           await generations.setVariant(tx, id, variant, { status: 'done', error: null });
         });

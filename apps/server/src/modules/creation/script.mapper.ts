@@ -15,6 +15,7 @@ export function toScript(row: ScriptRow): Script {
     cta: row.cta,
     tags: row.tags,
     coverText: row.coverText,
+    findings: row.findings,
     confirmed: row.confirmed,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

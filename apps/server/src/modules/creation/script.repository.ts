@@ -1,4 +1,4 @@
-import type { ScriptDraft } from '@app/contract/generation';
+import type { QualityFinding, ScriptDraft } from '@app/contract/generation';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { creatorGenerations, type ScriptRow, scripts } from './creation.schema.ts';
@@ -8,7 +8,13 @@ export function createScriptRepository() {
   return {
     async insert(
       tx: DbOrTx,
-      row: { userId: string; generationId: string; variantIndex: number; draft: ScriptDraft },
+      row: {
+        userId: string;
+        generationId: string;
+        variantIndex: number;
+        draft: ScriptDraft;
+        findings: QualityFinding[];
+      },
     ): Promise<ScriptRow> {
       const { draft } = row;
       const [inserted] = await tx
@@ -24,6 +30,7 @@ export function createScriptRepository() {
           cta: draft.cta,
           tags: draft.tags,
           coverText: draft.coverText,
+          findings: row.findings,
         })
         .returning();
       return inserted!;
@@ -76,11 +83,17 @@ export function createScriptRepository() {
         .orderBy(asc(scripts.variantIndex));
     },
 
-    async confirm(tx: DbOrTx, id: string, edits: Partial<ScriptDraft>): Promise<ScriptRow> {
+    async confirm(
+      tx: DbOrTx,
+      id: string,
+      edits: Partial<ScriptDraft>,
+      findings: QualityFinding[],
+    ): Promise<ScriptRow> {
       const [row] = await tx
         .update(scripts)
         .set({
           ...edits,
+          findings,
           confirmed: true,
           // The first confirmation is the one history sorts by; later edits keep it.
           confirmedAt: sql`coalesce(${scripts.confirmedAt}, now())`,

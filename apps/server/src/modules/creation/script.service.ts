@@ -1,7 +1,8 @@
 import type { Page, Script, ScriptDownloadFormat, ScriptEdits, ScriptListItem } from '@app/contract';
-import type { Platform, ScriptDraft } from '@app/contract/generation';
 import type { Db } from '../../db/database.ts';
+import { scriptFindings } from '../../generation/quality/quality-gate.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { ScriptForSuggest } from '../suggest/suggest.service.ts';
 import type { CreationRepository } from './creation.repository.ts';
 import { scriptToDocx } from './export/script-docx.ts';
 import { contentDisposition, exportModel, fileNameOf } from './export/script-export-model.ts';
@@ -44,7 +45,18 @@ export function createScriptService(deps: {
       const row = await db.transaction(async (tx) => {
         const current = isUuid(scriptId) ? await scripts.findOwnedForUpdate(tx, userId, scriptId) : undefined;
         if (!current) throw notFound(SCRIPT_NOT_FOUND_MESSAGE);
-        return scripts.confirm(tx, scriptId, edits ?? {});
+        // Edited lines are checked again, so what the owner fixed stops being reported.
+        const generation = await generations.find(tx, current.generationId);
+        const draft = { ...draftOf(current), ...edits };
+        const findings =
+          edits && generation
+            ? scriptFindings(draft, {
+                topic: generation.input.topic,
+                durationSec: generation.input.durationSec,
+                extra: generation.input.extra,
+              })
+            : current.findings;
+        return scripts.confirm(tx, scriptId, edits ?? {}, findings);
       });
       return toScript(row);
     },
@@ -62,15 +74,12 @@ export function createScriptService(deps: {
       };
     },
 
-    /** The lookup the suggestion generator's `improve` uses: my script, or null. */
-    async forSuggest(
-      userId: string,
-      scriptId: string,
-    ): Promise<{ script: ScriptDraft; platform?: Platform } | null> {
+    /** The lookup the suggestion generator's `improve` uses: my script and what it was asked for, or null. */
+    async forSuggest(userId: string, scriptId: string): Promise<ScriptForSuggest | null> {
       const row = isUuid(scriptId) ? await scripts.findOwned(db, userId, scriptId) : undefined;
       if (!row) return null;
       const generation = await generations.find(db, row.generationId);
-      return { script: draftOf(row), platform: generation?.input.platform };
+      return { script: draftOf(row), ...(generation ? { input: generation.input } : {}) };
     },
 
     async download(userId: string, scriptId: string, format: ScriptDownloadFormat): Promise<ScriptFile> {

@@ -1,6 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { SUGGEST_COUNT_DEFAULT, type SuggestInput, type SuggestResult } from '@app/contract';
-import type { PersonaDraft, Platform, ScriptDraft } from '@app/contract/generation';
+import {
+  type GenerationInput,
+  SUGGEST_COUNT_DEFAULT,
+  type SuggestInput,
+  type SuggestResult,
+} from '@app/contract';
+import type { PersonaDraft, ScriptDraft } from '@app/contract/generation';
 import type { Db } from '../../db/database.ts';
 import { GenerationError, type GenerationProvider } from '../../generation/generation-provider.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -9,10 +14,10 @@ import { type PersonaService, refundCredits, withCause } from '../persona/person
 
 export const SCRIPT_NOT_FOUND_MESSAGE = '脚本不存在';
 
-/** One of the user's scripts as the suggestion generator sees it. */
+/** One of the user's scripts as the suggestion generator sees it, with what it was asked for. */
 export interface ScriptForSuggest {
   script: ScriptDraft;
-  platform?: Platform;
+  input?: GenerationInput;
 }
 
 /**
@@ -62,7 +67,17 @@ export function createSuggestService(deps: {
             persona: persona ? draftOf(persona) : undefined,
             topic: input.topic,
             script: found?.script,
-            platform: persona?.platform ?? found?.platform,
+            platform: found?.input?.platform ?? persona?.platform,
+            ...(found?.input
+              ? {
+                  topic: input.topic ?? found.input.topic,
+                  request: {
+                    durationSec: found.input.durationSec,
+                    templateId: found.input.templateId,
+                    twist: found.input.twist,
+                  },
+                }
+              : {}),
           },
           // A new batch each time: asking again is how a user says "give me others".
           { seed: randomInt(1_000_000) },

@@ -1,5 +1,7 @@
 import { platformNames } from '@app/contract/generation';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { chineseNumber } from '../../analysis/chinese-numbers.ts';
+import type { TopicAnalysis } from '../../analysis/topic-analysis.ts';
 import type { ScriptTask } from '../../generation-provider.ts';
 import { getTemplate } from '../../templates/templates.ts';
 import type { TwistPlan } from '../../templates/twist-plan.ts';
@@ -69,7 +71,34 @@ const SHAPE = `{
   "coverText": "封面大字，12 字以内"
 }`;
 
-export function scriptMessages(task: ScriptTask, plan: TwistPlan): ChatCompletionMessageParam[] {
+/** What this topic promises and must keep: the count, the subject, the facts, an honest length. */
+export function topicRules(analysis: TopicAnalysis, durationSec: number): string[] {
+  const rules = [`只写「${analysis.core}」本身：不要扯到别的菜、别的产品、别的职业或别的话题。`];
+  const count = analysis.count;
+  if (count) {
+    const last = count.weekdays ? '周五' : `第${chineseNumber(count.n)}${count.ordinalUnit}`;
+    const first = count.weekdays ? '周一' : `第一${count.ordinalUnit}`;
+    rules.push(
+      `选题承诺了「${count.raw}」：正文必须正好列出 ${count.n} ${count.ordinalUnit}，按「${first}」到「${last}」的说法标出来，每${count.ordinalUnit}内容不同，不多不少。`,
+    );
+  }
+  if (analysis.facts.length > 0) rules.push(`保留选题里的这些信息，不要改动：${analysis.facts.join('、')}。`);
+  if (analysis.lengthClaimSec && durationSec > analysis.lengthClaimSec * 1.1) {
+    rules.push(
+      `选题里的「${analysis.lengthClaim}」和实际时长 ${durationSec} 秒不符：标题和台词里改成实际时长或不提时长。`,
+    );
+  }
+  rules.push(
+    '选题原文在台词里最多出现一次；不要写【】、XX、某某、「此处」这类占位内容；同一句话不要说两遍。',
+  );
+  return rules;
+}
+
+export function scriptMessages(
+  task: ScriptTask,
+  plan: TwistPlan,
+  analysis: TopicAnalysis,
+): ChatCompletionMessageParam[] {
   const template = getTemplate(task.templateId);
   const angle = VARIANT_ANGLES[task.variantIndex % VARIANT_ANGLES.length];
   const user = `请为下面的选题写一条可以直接开拍的短视频分镜脚本。
@@ -85,7 +114,10 @@ ${describePlan(plan)}
 
 写作要求：
 - 按节拍顺序写镜头，镜头数量与上面一致（可以相差 1 到 2 个），所有 durationSec 相加等于 ${plan.totalSec}。
-- 每个镜头的台词长度和时长匹配：大约每秒 4 个字，宁短勿长。
+- 每个镜头的台词长度和时长匹配：每秒 3 到 5 个字（约 4 个字），每个镜头都要有台词。
+${topicRules(analysis, plan.totalSec)
+  .map((r) => `- ${r}`)
+  .join('\n')}
 - 选题「${task.topic}」要在标题或开场钩子里出现。
 - 画面要写得具体，能让摄影照着拍；不要写「此处省略」之类的话。
 

@@ -1,6 +1,7 @@
 import { platformNames } from '@app/contract/generation';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { SuggestTask } from '../../generation-provider.ts';
+import { getTemplate } from '../../templates/templates.ts';
 import { SYSTEM_PROMPT } from './system-prompt.ts';
 
 const ASKS: Record<SuggestTask['kind'], (count: number) => string> = {
@@ -28,6 +29,13 @@ function context(task: SuggestTask): string {
     lines.push(`内容支柱：${p.pillars.join('；')}`);
   }
   if (task.topic) lines.push(task.kind === 'topics' ? `热点/方向：${task.topic}` : `选题：${task.topic}`);
+  if (task.request) {
+    const r = task.request;
+    const template = getTemplate(r.templateId).name;
+    lines.push(
+      `创作者选定的是：${template}模板，${r.durationSec} 秒，${r.twist === 'none' ? '不做反转' : r.twist === 'light' ? '轻反转' : '强反转'}。这些是创作者的选择，建议不能要求改时长、换模板、换平台或改反转强度，只在这个范围里优化。`,
+    );
+  }
   if (task.script) {
     const s = task.script;
     const scenes = s.scenes.map(

@@ -9,6 +9,7 @@ import {
   totalSeconds,
 } from '../lib/script-draft';
 import { Field, fieldId } from './field';
+import { QualityFindings } from './quality-findings';
 import { SceneRow } from './scene-row';
 import './script-editor.css';
 
@@ -45,6 +46,7 @@ export function ScriptEditor({
 
   return (
     <div className="script-editor" data-testid="script-editor">
+      <QualityFindings findings={script.findings} />
       {problems.length > 0 && (
         <Alert
           type="error"

@@ -3,6 +3,7 @@ import { Alert, Button, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { VariantView } from '../api/generation-stream';
 import { totalSeconds } from '../lib/script-draft';
+import { QualityFindings } from './quality-findings';
 
 /** One variant: its text while it is written, then the finished script with a way to edit it. */
 export function VariantCard({
@@ -58,6 +59,7 @@ export function VariantCard({
             {script.scenes.length} 个镜头 · 共 {totalSeconds(script.scenes)} 秒
           </div>
           {script.twist && <p className="variant-card__twist">{script.twist}</p>}
+          <QualityFindings findings={script.findings} compact />
           <div className="variant-card__tags">
             {script.tags.map((t) => (
               <Tag key={t} bordered={false}>

@@ -16,6 +16,7 @@ const script: Script = {
   cta: '关注我',
   tags: ['早餐', '上班族'],
   coverText: '三分钟早餐',
+  findings: [],
   confirmed: false,
   confirmedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',

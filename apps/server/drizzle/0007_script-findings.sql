@@ -1,0 +1,1 @@
+ALTER TABLE "scripts" ADD COLUMN "findings" jsonb DEFAULT '[]'::jsonb NOT NULL;
