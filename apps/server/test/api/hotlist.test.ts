@@ -237,6 +237,34 @@ describe('hot-list refresh pipeline against a fake DailyHotApi', () => {
     expect(body.data.items.map((i) => i.title)).toEqual(['某地官方通报最新进展']);
   });
 
+  it('a ranking read while a refresh writes is never kept in the cache past the refresh', async () => {
+    const cached = await createTestApp({ HOTLIST_URL: base, HOTLIST_ROUTES: 'douyin=douyin' });
+    const titles = async () =>
+      (
+        await cached.call<{ items: HotTopic[] }>({ method: 'GET', url: '/api/v1/topic/hot?platform=douyin' })
+      ).body.data.items.map((i) => i.title);
+    try {
+      for (const round of [1, 2, 3, 4, 5, 6]) {
+        const title = `第${round}轮刷新的热点`;
+        modes.douyin = { kind: 'good', items: [{ id: `r${round}`, title, hot: round }] };
+        const refreshed = cached.app.container.topicRefresh.refresh();
+        let done = false;
+        void refreshed.finally(() => {
+          done = true;
+        });
+        // Readers all through the write, as real traffic would be.
+        while (!done) {
+          await titles();
+          await new Promise(setImmediate); // let the fake list's answer in
+        }
+        expect((await refreshed)[0]?.ok).toBe(true);
+        expect(await titles()).toEqual([title]);
+      }
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('refreshes on start and on the interval when HOTLIST_REFRESH_MIN > 0, and stops on close', async () => {
     modes.douyin = { kind: 'good', items: [{ id: 'sched', title: '定时刷新来的热点', hot: 1 }] };
     hits.length = 0;

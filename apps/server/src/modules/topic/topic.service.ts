@@ -47,6 +47,11 @@ export function chinaDay(at: Date): string {
   return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
+interface IngestBatch {
+  source: Pick<HotlistSource, 'name' | 'platform' | 'replacesPlatform'>;
+  entries: HotlistEntry[];
+}
+
 export function createTopicService(deps: {
   db: Db;
   topics: TopicRepository;
@@ -64,6 +69,10 @@ export function createTopicService(deps: {
   // (cleared by every ingest on this instance) and add the caller's favourites with one small
   // indexed query, instead of ranking the list again for each call.
   const hotLists = createTtlCache<string, TopicRow[]>({ ttlMs: deps.listCacheMs ?? 10_000, max: 500 });
+  // Bumped when an ingest commits: a ranking read while a write was in flight may be the old
+  // one, so it is served but not cached.
+  let listsVersion = 0;
+  let writesInFlight = 0;
   // A user's favourite ids, for the `collected` flags: dropped here and on every instance when
   // they change.
   const favorites = createTtlCache<string, Set<string>>({ ttlMs: deps.listCacheMs ?? 10_000, max: 50_000 });
@@ -103,8 +112,9 @@ export function createTopicService(deps: {
       const key = `${query.platform ?? ''}|${query.category ?? ''}|${query.limit}`;
       let rows = hotLists.get(key);
       if (!rows) {
+        const version = listsVersion;
         rows = await topics.listHot(db, query);
-        hotLists.set(key, rows);
+        if (version === listsVersion && writesInFlight === 0) hotLists.set(key, rows);
       }
       const list = rows;
       const collected = userId ? await favoriteIds(userId) : new Set<string>();
@@ -146,61 +156,66 @@ export function createTopicService(deps: {
      * it no longer has. A failure leaves the previous data whole. (The refresh pipeline writes
      * each live source in its own call, so one bad list costs only its platform.)
      */
-    async ingest(
-      batches: {
-        source: Pick<HotlistSource, 'name' | 'platform' | 'replacesPlatform'>;
-        entries: HotlistEntry[];
-      }[],
-    ): Promise<{ count: number }[]> {
+    async ingest(batches: IngestBatch[]): Promise<{ count: number }[]> {
       for (const { source, entries } of batches) {
         if (entries.length === 0) throw new Error(`${source.name}/${source.platform}: empty list`);
       }
       const day = chinaDay(now());
-      hotLists.clear();
-      return db.transaction(async (tx) => {
-        await topics.lockWrites(tx);
-        const counts: { count: number }[] = [];
-        for (const { source, entries } of batches) {
-          const unique = [...new Map(entries.map((e) => [e.id, e])).values()];
-          const toRow = (e: HotlistEntry): TopicInsert => ({
-            id: e.id,
-            title: e.title,
-            category: e.category && known.has(e.category) ? e.category : classifyTitle(e.title, known),
-            platform: source.platform,
-            heat: e.heat,
-            trend: e.trend ?? [e.heat],
-            source: source.name,
-          });
-          const shipped = unique.filter((e) => e.trend).map(toRow);
-          const live = unique.filter((e) => !e.trend).map(toRow);
-          // The shipped data is written at every start: when nothing changed, nothing else runs.
-          let changed = await topics.upsertWithTrend(tx, shipped);
-          if (live.length > 0) {
-            await topics.upsertLive(tx, live);
-            await topics.recordHeat(
-              tx,
-              day,
-              live.map((r) => ({ topicId: r.id, heat: r.heat })),
-            );
-            await topics.refreshTrend(
-              tx,
-              live.map((r) => r.id),
-            );
-            changed += live.length;
-          }
-          if (source.replacesPlatform) {
-            await topics.deactivateOthers(
-              tx,
-              source.platform,
-              unique.map((e) => e.id),
-            );
-          }
-          if (changed > 0) await topics.recomputeRanks(tx, source.platform);
-          counts.push({ count: unique.length });
-        }
-        return counts;
-      });
+      writesInFlight++;
+      try {
+        return await writeBatches(batches, day);
+      } finally {
+        writesInFlight--;
+        listsVersion++;
+        hotLists.clear();
+      }
     },
   };
+
+  function writeBatches(batches: IngestBatch[], day: string): Promise<{ count: number }[]> {
+    return db.transaction(async (tx) => {
+      await topics.lockWrites(tx);
+      const counts: { count: number }[] = [];
+      for (const { source, entries } of batches) {
+        const unique = [...new Map(entries.map((e) => [e.id, e])).values()];
+        const toRow = (e: HotlistEntry): TopicInsert => ({
+          id: e.id,
+          title: e.title,
+          category: e.category && known.has(e.category) ? e.category : classifyTitle(e.title, known),
+          platform: source.platform,
+          heat: e.heat,
+          trend: e.trend ?? [e.heat],
+          source: source.name,
+        });
+        const shipped = unique.filter((e) => e.trend).map(toRow);
+        const live = unique.filter((e) => !e.trend).map(toRow);
+        // The shipped data is written at every start: when nothing changed, nothing else runs.
+        let changed = await topics.upsertWithTrend(tx, shipped);
+        if (live.length > 0) {
+          await topics.upsertLive(tx, live);
+          await topics.recordHeat(
+            tx,
+            day,
+            live.map((r) => ({ topicId: r.id, heat: r.heat })),
+          );
+          await topics.refreshTrend(
+            tx,
+            live.map((r) => r.id),
+          );
+          changed += live.length;
+        }
+        if (source.replacesPlatform) {
+          await topics.deactivateOthers(
+            tx,
+            source.platform,
+            unique.map((e) => e.id),
+          );
+        }
+        if (changed > 0) await topics.recomputeRanks(tx, source.platform);
+        counts.push({ count: unique.length });
+      }
+      return counts;
+    });
+  }
 }
 export type TopicService = ReturnType<typeof createTopicService>;
