@@ -75,12 +75,25 @@ export function createPgliteBus(client: PGlite): EventBus {
   );
 }
 
-/** A dedicated connection for LISTEN (a pooled one would drop it), reconnecting if it breaks. */
+/**
+ * A dedicated connection for LISTEN (a pooled one would drop it), reconnecting if it breaks.
+ * Its LISTEN/UNLISTEN commands go out one at a time through `onListener`: streams subscribing to
+ * several channels at once would otherwise queue queries on one pg client, which pg deprecates
+ * ("client.query() when the client is already executing a query") and pg@9 refuses.
+ */
 export async function createPostgresBus(url: string): Promise<EventBus> {
   const notifyPool = new pg.Pool({ connectionString: url, max: 4 });
   const channels = new Map<string, (payload: string) => void>();
   let client: pg.Client | undefined;
   let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs `work` after every command sent before it has finished: one query at a time. */
+  const onListener = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => {});
+    return next;
+  };
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
@@ -91,18 +104,24 @@ export async function createPostgresBus(url: string): Promise<EventBus> {
       setTimeout(() => void connect().catch(() => {}), 500);
     });
     await next.connect();
-    for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
-    client = next;
+    await onListener(async () => {
+      for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
+      client = next;
+    });
   };
   await connect();
 
   const bus = createBus(
     async (channel, onPayload) => {
       channels.set(channel, onPayload);
-      await client?.query(`LISTEN ${channel}`);
+      await onListener(async () => {
+        await client?.query(`LISTEN ${channel}`);
+      });
       return async () => {
         channels.delete(channel);
-        await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+        await onListener(async () => {
+          await client?.query(`UNLISTEN ${channel}`);
+        }).catch(() => {});
       };
     },
     async (channel, payload) => {
@@ -114,7 +133,9 @@ export async function createPostgresBus(url: string): Promise<EventBus> {
     async close() {
       closed = true;
       await bus.close();
-      await client?.end().catch(() => {});
+      await onListener(async () => {
+        await client?.end();
+      }).catch(() => {});
       await notifyPool.end();
     },
   };

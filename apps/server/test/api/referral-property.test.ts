@@ -73,12 +73,30 @@ interface ModelWithdrawal {
   status: 'pending' | 'approved' | 'rejected';
 }
 
-const empty = (): Buckets => ({ available: 0, pending: 0, frozen: 0, withdrawn: 0, totalEarned: 0 });
+const empty = (): Buckets => ({
+  available: 0,
+  pending: 0,
+  frozen: 0,
+  withdrawn: 0,
+  totalEarned: 0,
+  debt: 0,
+});
+
+/** The rule for debt: whatever becomes available repays it first. */
+function repay(m: Buckets): number {
+  const repaid = Math.min(m.debt, m.available);
+  m.available -= repaid;
+  m.debt -= repaid;
+  return repaid;
+}
 
 /**
- * Random sequences of payments, refunds, clock moves, settlements, withdrawals and decisions,
- * checked after every step against the database's own ledger and against a model of the rules:
- * balances equal their ledger sums, none is negative, each is what the rules say.
+ * Random sequences of payments, refunds (before and after settlement, before and after the money
+ * was withdrawn), clock moves, settlements, withdrawals and decisions, checked after every step
+ * against the database's own ledger and against a model of the rules: balances equal their ledger
+ * sums, none is negative, each is what the rules say. A refund after settlement claws the
+ * commission back out of available; what was already withdrawn or frozen becomes debt, repaid
+ * from the next commissions that settle (or a rejected withdrawal).
  */
 describe('referral money: property test (fast-check)', () => {
   let t: TestApp;
@@ -103,6 +121,9 @@ describe('referral money: property test (fast-check)', () => {
   afterAll(() => t.close());
 
   it('keeps every balance equal to its ledger, never negative, and as the rules say', async () => {
+    let clawedBack = 0;
+    let debts = 0;
+    let repaidFromCommission = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), async (commands) => {
         // Fresh people each run: two distributors with two customers each.
@@ -145,11 +166,19 @@ describe('referral money: property test (fast-check)', () => {
               if (orders.length === 0) break;
               const o = orders[cmd.order % orders.length]!;
               await t.database.db.transaction((tx) => commissions.cancelCommission(tx, o.id));
+              const m = model[o.distributor]!;
               if (o.status === 'pending') {
-                o.status = 'cancelled';
-                model[o.distributor]!.pending -= o.commission;
-                model[o.distributor]!.totalEarned -= o.commission;
+                m.pending -= o.commission;
+                m.totalEarned -= o.commission;
+              } else if (o.status === 'available') {
+                const fromAvailable = Math.min(m.available, o.commission);
+                m.available -= fromAvailable;
+                m.debt += o.commission - fromAvailable;
+                m.totalEarned -= o.commission;
+                clawedBack++;
+                if (o.commission > fromAvailable) debts++;
               }
+              o.status = 'cancelled';
               break;
             }
             case 'advance':
@@ -164,6 +193,7 @@ describe('referral money: property test (fast-check)', () => {
                   model[o.distributor]!.available += o.commission;
                 }
               }
+              for (const m of model) if (repay(m) > 0) repaidFromCommission++;
               break;
             }
             case 'withdraw': {
@@ -204,7 +234,10 @@ describe('referral money: property test (fast-check)', () => {
                 const m = model[w.distributor]!;
                 m.frozen -= w.amount;
                 if (cmd.approve) m.withdrawn += w.amount;
-                else m.available += w.amount;
+                else {
+                  m.available += w.amount;
+                  repay(m);
+                }
                 w.status = cmd.approve ? 'approved' : 'rejected';
               }
               break;
@@ -216,10 +249,48 @@ describe('referral money: property test (fast-check)', () => {
             expect(await ledgerOf(t, d.id)).toEqual(wallet);
             for (const v of Object.values(wallet)) expect(v).toBeGreaterThanOrEqual(0);
             expect(wallet).toEqual(model[i]);
+            // While anything is owed, nothing can be withdrawn.
+            if (wallet.debt > 0) expect(wallet.available).toBe(0);
           }
         }
       }),
-      { numRuns: 25 },
+      {
+        numRuns: 25,
+        // Runs that surely reach the new paths: a refund after settlement and after withdrawal,
+        // then a later commission repaying the debt.
+        examples: [
+          [
+            [
+              { kind: 'pay', customer: 0, amountCents: 100_000 },
+              { kind: 'advance', hours: 24 * 8 },
+              { kind: 'settle' },
+              { kind: 'withdraw', distributor: 0, amountCents: 15_000 },
+              { kind: 'decide', withdrawal: 0, approve: true },
+              { kind: 'refund', order: 0 },
+              { kind: 'pay', customer: 1, amountCents: 50_000 },
+              { kind: 'advance', hours: 24 * 8 },
+              { kind: 'settle' },
+              { kind: 'pay', customer: 0, amountCents: 60_000 },
+              { kind: 'advance', hours: 24 * 8 },
+              { kind: 'settle' },
+            ],
+          ],
+          [
+            [
+              { kind: 'pay', customer: 2, amountCents: 80_000 },
+              { kind: 'advance', hours: 24 * 8 },
+              { kind: 'settle' },
+              { kind: 'withdraw', distributor: 1, amountCents: 12_000 },
+              { kind: 'refund', order: 0 },
+              { kind: 'decide', withdrawal: 0, approve: false },
+            ],
+          ],
+        ],
+      },
     );
+    // The generated runs went through every rule at least once.
+    expect(clawedBack).toBeGreaterThan(0);
+    expect(debts).toBeGreaterThan(0);
+    expect(repaidFromCommission).toBeGreaterThan(0);
   }, 600_000);
 });

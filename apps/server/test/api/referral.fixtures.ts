@@ -9,6 +9,8 @@ export interface Buckets {
   frozen: number;
   withdrawn: number;
   totalEarned: number;
+  /** Commission clawed back after it was withdrawn, repaid from later commissions. */
+  debt: number;
 }
 
 /** A distributor and a customer bound to them, as the login flow leaves them. */

@@ -35,6 +35,7 @@ describe('withdrawals', () => {
       frozen: 1200,
       withdrawn: 0,
       totalEarned: 5000,
+      debt: 0,
     });
     expect(await ledgerOf(t, a.id)).toEqual(await walletOf(t, a.id));
 
@@ -125,6 +126,7 @@ describe('withdrawals', () => {
       frozen: 0,
       withdrawn: 2000,
       totalEarned: 3000,
+      debt: 0,
     });
 
     const again = await decide(t, admin.token, { id: w.id, approve: false, reason: '重复' });
@@ -247,6 +249,7 @@ describe.runIf(onPostgres())('withdrawals on PostgreSQL: races', () => {
         frozen: 50_000,
         withdrawn: 0,
         totalEarned: 50_000,
+        debt: 0,
       });
       expect(await ledgerOf(t, a.id)).toEqual(await walletOf(t, a.id));
       const list = await t.call<Page<Withdrawal>>({

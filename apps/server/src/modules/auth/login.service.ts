@@ -48,7 +48,7 @@ export function createLoginService(deps: {
   states: LoginStateRepository;
   users: Pick<UserService, 'findOrCreateByOpenid' | 'bindReferrer'>;
   sessions: Pick<SessionService, 'create'>;
-  onboarding: Pick<OnboardingService, 'welcome'>;
+  onboarding: Pick<OnboardingService, 'welcomeIn'>;
   referrals: ReferralLookup;
   bus: EventBus;
   provider: LoginProvider;
@@ -117,10 +117,12 @@ export function createLoginService(deps: {
         if (await states.expire(db, state)) await announce(state, 'expired');
         throw qrErrors.expired();
       }
-      const { user, created: isNew } = await deps.users.findOrCreateByOpenid(profile);
+      // First login only (DESIGN §5): the welcome credits, in the transaction creating the user.
+      const { user, created: isNew } = await deps.users.findOrCreateByOpenid(profile, {
+        onCreated: (tx, created) => deps.onboarding.welcomeIn(tx, created.id),
+      });
       if (isNew) {
-        // First login only (DESIGN §5): the welcome credits, and the referral binding, once.
-        await deps.onboarding.welcome(user.id);
+        // And the referral binding, once.
         if (row.referralCode) {
           const distributorId = await deps.referrals.distributorIdByCode(row.referralCode);
           if (distributorId) await deps.users.bindReferrer(user.id, distributorId);

@@ -4,7 +4,7 @@ import { type CreationModule, SWEEP_MS } from './creation.module.ts';
 /**
  * The creation module's part of the app's life: at start (and every minute, for instances that
  * died while this one kept running) generations left running by a dead instance are failed and
- * refunded; at shutdown this instance's own generations are interrupted, failed and refunded
+ * refunded (persona analyses too: the same lease, swept here); at shutdown this instance's own generations are interrupted, failed and refunded
  * before the database closes.
  */
 export function creationJobs(app: FastifyInstance, module: CreationModule) {
@@ -13,8 +13,9 @@ export function creationJobs(app: FastifyInstance, module: CreationModule) {
 
   const sweep = async () => {
     try {
-      const recovered = await module.creation.recoverStale();
-      if (recovered > 0) app.log.warn({ recovered }, 'failed and refunded generations of a stopped instance');
+      const recovered = await module.recoverStale();
+      if (recovered > 0)
+        app.log.warn({ recovered }, 'failed and refunded generations and analyses of a stopped instance');
     } catch (error) {
       app.log.error({ err: error }, 'generation recovery failed');
     }

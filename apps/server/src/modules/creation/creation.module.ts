@@ -26,7 +26,8 @@ export function createCreationModule(deps: {
   db: Db;
   bus: EventBus;
   limit: Pick<LimitService, 'charge' | 'refund'>;
-  personas: Pick<PersonaService, 'get'>;
+  /** With recoverStale, its analyses' leases are swept along with the generations'. */
+  personas: Pick<PersonaService, 'get'> & Partial<Pick<PersonaService, 'recoverStale'>>;
   generator: ScriptGenerator;
   concurrencyPerUser: number;
 }) {
@@ -72,6 +73,15 @@ export function createCreationModule(deps: {
     scripts,
     runner,
     stream,
+    /**
+     * One sweep of every lease a dead instance can leave: script generations and persona
+     * analyses, each failed and refunded exactly once. Returns how many were closed.
+     */
+    async recoverStale(): Promise<number> {
+      const generations = await creation.recoverStale();
+      const analyses = (await deps.personas.recoverStale?.()) ?? 0;
+      return generations + analyses;
+    },
     attachLogger(next: LogError) {
       log = next;
     },

@@ -26,6 +26,28 @@ export function createCommissionRepository() {
       return row;
     },
     /**
+     * The order's commission, locked until the transaction ends. If the sweep holds it, this
+     * waits and then reads what the sweep committed (pending or already available).
+     */
+    async lockByOrder(db: DbOrTx, orderId: string): Promise<CommissionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(commissions)
+        .where(eq(commissions.orderId, orderId))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+    /** A settled (available) commission whose order was refunded: cancelled, settled_at kept. */
+    async cancelSettled(db: DbOrTx, id: string): Promise<CommissionRow | undefined> {
+      const [row] = await db
+        .update(commissions)
+        .set({ status: 'cancelled', cancelledAt: sql`now()` })
+        .where(and(eq(commissions.id, id), eq(commissions.status, 'available')))
+        .returning();
+      return row;
+    },
+    /**
      * Pending → cancelled in one statement. If the sweep holds the row, this waits and then
      * re-checks `status = 'pending'` against what the sweep committed, so a commission is either
      * settled or cancelled, never both.

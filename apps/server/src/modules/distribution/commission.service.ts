@@ -23,13 +23,14 @@ export interface PaidOrder {
 /**
  * Commissions: earned (pending) in the transaction that marks a customer's order paid, made
  * available by the settlement sweep after the settlement period, cancelled when the order is
- * refunded while still pending. A refund after settlement leaves the commission as it is: the
- * settlement period is the refund window.
+ * refunded. A refund after settlement claws the commission back in the refund's transaction:
+ * out of available, and as debt for what was already withdrawn; debt is repaid from the next
+ * commissions that settle (and from rejected withdrawals), never by going negative.
  */
 export function createCommissionService(deps: {
   db: Db;
   commissions: CommissionRepository;
-  wallet: Pick<DistributionWalletService, 'applyIn'>;
+  wallet: Pick<DistributionWalletService, 'applyIn' | 'clawbackIn' | 'repayDebtIn'>;
   /** The distributor a buyer is bound to, read inside the paying transaction. */
   referrerOf: (tx: DbOrTx, userId: string) => Promise<string | null>;
   rate: number;
@@ -71,19 +72,38 @@ export function createCommissionService(deps: {
       return inserted;
     },
 
-    /** Called inside the order-refunded transaction: a pending commission is cancelled. */
+    /**
+     * Called inside the order-refunded transaction: a pending commission is cancelled; a settled
+     * one is cancelled and clawed back (its own ledger row; debt for what is already gone).
+     * A second call for the same order changes nothing.
+     */
     async cancelCommission(tx: DbOrTx, orderId: string): Promise<CommissionRow | null> {
-      const cancelled = await commissions.cancelPending(tx, orderId);
-      if (!cancelled) return null;
-      if (cancelled.amountCents > 0) {
-        await wallet.applyIn(tx, {
-          userId: cancelled.distributorId,
-          deltas: { pending: -cancelled.amountCents, totalEarned: -cancelled.amountCents },
-          reason: 'commission_cancelled',
-          refId: cancelled.id,
+      // Locked first: a sweep settling it concurrently finishes, then we see "available".
+      const current = await commissions.lockByOrder(tx, orderId);
+      if (!current || current.status === 'cancelled') return null;
+      if (current.status === 'pending') {
+        const cancelled = await commissions.cancelPending(tx, orderId);
+        if (!cancelled) return null;
+        if (cancelled.amountCents > 0) {
+          await wallet.applyIn(tx, {
+            userId: cancelled.distributorId,
+            deltas: { pending: -cancelled.amountCents, totalEarned: -cancelled.amountCents },
+            reason: 'commission_cancelled',
+            refId: cancelled.id,
+          });
+        }
+        return cancelled;
+      }
+      const clawed = await commissions.cancelSettled(tx, current.id);
+      if (!clawed) return null;
+      if (clawed.amountCents > 0) {
+        await wallet.clawbackIn(tx, {
+          userId: clawed.distributorId,
+          amountCents: clawed.amountCents,
+          refId: clawed.id,
         });
       }
-      return cancelled;
+      return clawed;
     },
 
     /**
@@ -110,6 +130,8 @@ export function createCommissionService(deps: {
               reason: 'commission_settled',
               refId: c.id,
             });
+            // Debt from an earlier clawback is repaid first out of what just became available.
+            await wallet.repayDebtIn(tx, { userId: c.distributorId, refId: c.id });
           }
           return { claimed: due.length, settled: ids.size };
         });

@@ -6,13 +6,14 @@ import {
   distributionWallets,
 } from './distribution-wallet.schema.ts';
 
-/** The five buckets of a distribution wallet, in cents. */
+/** The buckets of a distribution wallet, in cents. `debt` is owed (clawed back, already gone). */
 export interface Buckets {
   available: number;
   pending: number;
   frozen: number;
   withdrawn: number;
   totalEarned: number;
+  debt: number;
 }
 export type BucketDeltas = Partial<Buckets>;
 
@@ -22,6 +23,7 @@ export const emptyBuckets = (): Buckets => ({
   frozen: 0,
   withdrawn: 0,
   totalEarned: 0,
+  debt: 0,
 });
 
 const column = {
@@ -30,6 +32,7 @@ const column = {
   frozen: distributionWallets.frozenCents,
   withdrawn: distributionWallets.withdrawnCents,
   totalEarned: distributionWallets.totalEarnedCents,
+  debt: distributionWallets.debtCents,
 } as const;
 
 export function createDistributionWalletRepository() {
@@ -73,11 +76,21 @@ export function createDistributionWalletRepository() {
           frozenDelta: deltas.frozen ?? 0,
           withdrawnDelta: deltas.withdrawn ?? 0,
           totalEarnedDelta: deltas.totalEarned ?? 0,
+          debtDelta: deltas.debt ?? 0,
           reason: row.reason,
           refId: row.refId,
         })
         .returning();
       return inserted!;
+    },
+    /** The wallet row locked until the transaction ends (its changes queue behind this one). */
+    async lock(db: DbOrTx, userId: string): Promise<Buckets> {
+      const [row] = await db
+        .select()
+        .from(distributionWallets)
+        .where(eq(distributionWallets.userId, userId))
+        .for('update');
+      return row ? toBuckets(row) : emptyBuckets();
     },
     async get(db: DbOrTx, userId: string): Promise<Buckets> {
       const [row] = await db.select().from(distributionWallets).where(eq(distributionWallets.userId, userId));
@@ -92,6 +105,7 @@ export function createDistributionWalletRepository() {
           frozen: sum(distributionLedger.frozenDelta),
           withdrawn: sum(distributionLedger.withdrawnDelta),
           totalEarned: sum(distributionLedger.totalEarnedDelta),
+          debt: sum(distributionLedger.debtDelta),
         })
         .from(distributionLedger)
         .where(eq(distributionLedger.userId, userId));
@@ -101,6 +115,7 @@ export function createDistributionWalletRepository() {
         frozen: Number(row?.frozen ?? 0),
         withdrawn: Number(row?.withdrawn ?? 0),
         totalEarned: Number(row?.totalEarned ?? 0),
+        debt: Number(row?.debt ?? 0),
       };
     },
   };
@@ -114,5 +129,6 @@ function toBuckets(row: typeof distributionWallets.$inferSelect): Buckets {
     frozen: row.frozenCents,
     withdrawn: row.withdrawnCents,
     totalEarned: row.totalEarnedCents,
+    debt: row.debtCents,
   };
 }

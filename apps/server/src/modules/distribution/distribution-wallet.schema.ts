@@ -28,6 +28,11 @@ export const distributionWallets = pgTable(
     frozenCents: integer('frozen_cents').notNull().default(0),
     withdrawnCents: integer('withdrawn_cents').notNull().default(0),
     totalEarnedCents: integer('total_earned_cents').notNull().default(0),
+    /**
+     * Commission clawed back by a refund after it had left `available` (withdrawn or frozen):
+     * owed by the distributor and repaid first from what later becomes available.
+     */
+    debtCents: integer('debt_cents').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
@@ -36,6 +41,7 @@ export const distributionWallets = pgTable(
     check('distribution_wallets_frozen_nonnegative', sql`${t.frozenCents} >= 0`),
     check('distribution_wallets_withdrawn_nonnegative', sql`${t.withdrawnCents} >= 0`),
     check('distribution_wallets_total_earned_nonnegative', sql`${t.totalEarnedCents} >= 0`),
+    check('distribution_wallets_debt_nonnegative', sql`${t.debtCents} >= 0`),
   ],
 );
 
@@ -46,6 +52,10 @@ export const distributionLedgerReasons = [
   'withdraw_freeze',
   'withdraw_reject',
   'withdraw_paid',
+  /** A refund after settlement: the commission leaves available, or becomes debt for what is gone. */
+  'commission_clawback',
+  /** Debt repaid from money that became available (a later settlement, a rejected withdrawal). */
+  'debt_repaid',
 ] as const;
 export type DistributionLedgerReason = (typeof distributionLedgerReasons)[number];
 
@@ -66,6 +76,7 @@ export const distributionLedger = pgTable(
     frozenDelta: integer('frozen_delta').notNull().default(0),
     withdrawnDelta: integer('withdrawn_delta').notNull().default(0),
     totalEarnedDelta: integer('total_earned_delta').notNull().default(0),
+    debtDelta: integer('debt_delta').notNull().default(0),
     reason: text('reason', { enum: distributionLedgerReasons }).notNull(),
     /** The commission or withdrawal id the change belongs to. */
     refId: text('ref_id').notNull(),

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { type PersonaRow, personas } from './persona.schema.ts';
+import { type PersonaAnalysisRow, type PersonaRow, personaAnalyses, personas } from './persona.schema.ts';
 
 /** Namespace of this module's advisory locks (the second key is the user's hash). */
 const PERSONA_LOCK_CLASS = 7_301_101;
@@ -90,6 +90,87 @@ export function createPersonaRepository() {
         .orderBy(desc(personas.createdAt), desc(personas.id))
         .limit(1);
       return row?.id;
+    },
+
+    // Analyses: the same lease as creator_generations (creation.repository.ts).
+    async insertAnalysis(
+      db: DbOrTx,
+      row: { id: string; userId: string; charged: number; runnerId: string },
+    ): Promise<void> {
+      await db.insert(personaAnalyses).values(row);
+    },
+    async findAnalysis(db: DbOrTx, id: string): Promise<PersonaAnalysisRow | undefined> {
+      const [row] = await db.select().from(personaAnalyses).where(eq(personaAnalyses.id, id));
+      return row;
+    },
+    /** Renews the lease; false when this runner no longer owns the running analysis. */
+    async heartbeatAnalysis(db: DbOrTx, id: string, runnerId: string): Promise<boolean> {
+      const rows = await db
+        .update(personaAnalyses)
+        .set({ heartbeatAt: sql`now()` })
+        .where(
+          and(
+            eq(personaAnalyses.id, id),
+            eq(personaAnalyses.runnerId, runnerId),
+            eq(personaAnalyses.status, 'analysing'),
+          ),
+        )
+        .returning({ id: personaAnalyses.id });
+      return rows.length > 0;
+    },
+    /**
+     * Locks a running analysis to close it: its runner (`runnerId`) waits for the lock; a sweeper
+     * (`staleSec`: only rows whose heartbeat is older) skips rows someone else holds.
+     */
+    async lockRunningAnalysis(
+      tx: DbOrTx,
+      id: string,
+      owner: { runnerId: string } | { staleSec: number },
+    ): Promise<PersonaAnalysisRow | undefined> {
+      const running = and(eq(personaAnalyses.id, id), eq(personaAnalyses.status, 'analysing'));
+      if ('runnerId' in owner) {
+        const [row] = await tx
+          .select()
+          .from(personaAnalyses)
+          .where(and(running, eq(personaAnalyses.runnerId, owner.runnerId)))
+          .for('update');
+        return row;
+      }
+      const [row] = await tx
+        .select()
+        .from(personaAnalyses)
+        .where(
+          and(
+            running,
+            lt(personaAnalyses.heartbeatAt, sql`now() - make_interval(secs => ${owner.staleSec})`),
+          ),
+        )
+        .for('update', { skipLocked: true });
+      return row;
+    },
+    async finishAnalysis(
+      tx: DbOrTx,
+      id: string,
+      result: { status: 'done' | 'failed'; error: string | null; refunded: number },
+    ): Promise<void> {
+      await tx
+        .update(personaAnalyses)
+        .set({ ...result, finishedAt: sql`now()` })
+        .where(eq(personaAnalyses.id, id));
+    },
+    /** Running analyses whose runner stopped beating: their instance is gone. */
+    async staleAnalysisIds(db: DbOrTx, staleSec: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: personaAnalyses.id })
+        .from(personaAnalyses)
+        .where(
+          and(
+            eq(personaAnalyses.status, 'analysing'),
+            lt(personaAnalyses.heartbeatAt, sql`now() - make_interval(secs => ${staleSec})`),
+          ),
+        )
+        .limit(500);
+      return rows.map((r) => r.id);
     },
   };
 }

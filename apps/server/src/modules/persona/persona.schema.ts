@@ -1,6 +1,16 @@
 import type { PersonaAnalyzeInput, PersonaDraft } from '@app/contract/generation';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../user/user.schema.ts';
 
 /** The draft minus its name: the name is a column because the owner renames it. */
@@ -34,3 +44,33 @@ export const personas = pgTable(
 );
 
 export type PersonaRow = typeof personas.$inferSelect;
+
+const analysisStatuses = ['analysing', 'done', 'failed'] as const;
+
+/**
+ * One paid persona analysis, written with its charge. It is a lease while `analysing`, exactly
+ * like a script generation (creator_generations): the instance running it (`runner_id`) refreshes
+ * `heartbeat_at`; one whose heartbeat went stale belongs to a dead instance and is failed and
+ * refunded by the creation module's sweep. Whoever locks the row while it is `analysing` closes
+ * it, so the credit is used (persona written) or refunded, exactly once.
+ */
+export const personaAnalyses = pgTable(
+  'persona_analyses',
+  {
+    /** Also the id of the persona it produces and the ref_id of its charge and refund. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: analysisStatuses }).notNull().default('analysing'),
+    charged: integer('charged').notNull().default(0),
+    refunded: integer('refunded').notNull().default(0),
+    error: text('error'),
+    runnerId: text('runner_id').notNull(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('persona_analyses_running_idx').on(t.heartbeatAt).where(sql`${t.status} = 'analysing'`)],
+);
+export type PersonaAnalysisRow = typeof personaAnalyses.$inferSelect;

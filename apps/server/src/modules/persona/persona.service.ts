@@ -9,11 +9,18 @@ import { type PersonaAnalyzeInput, personaDraftSchema } from '@app/contract/gene
 import type { Db } from '../../db/database.ts';
 import { GenerationError, type GenerationProvider } from '../../generation/generation-provider.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { HEARTBEAT_MS, STALE_SEC } from '../creation/creation.module.ts';
 import type { LimitService } from '../limit/limit.service.ts';
 import type { PersonaRepository } from './persona.repository.ts';
 import type { PersonaRow } from './persona.schema.ts';
 
 export const PERSONA_NOT_FOUND_MESSAGE = '人设不存在或已被删除';
+/** Why an analysis closed by the sweep failed: its instance stopped while it ran. */
+export const STALE_ANALYSIS_MESSAGE = '人设分析中断（服务器重启或异常退出）';
+const SHUTDOWN_OR_LEASE_LOST = '人设分析中断，请重新分析';
+
+/** The analysis was closed (and refunded) by someone else: a sweep that took this instance for dead. */
+class LeaseLostError extends Error {}
 
 /** Ids are uuids; anything else cannot name a persona (and must not reach a uuid column). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,14 +66,28 @@ export function toPersona(row: PersonaRow): Persona {
 /**
  * Personas (DESIGN §4, §5): an analysis is paid before it runs and refunded if it fails; the row
  * exists only for a successful one. Each user has exactly one default while they have any.
+ *
+ * The charge is written with a persona_analyses row, a lease like a script generation's: this
+ * instance beats it while the model works; the persona insert (credit used) or the refund (credit
+ * back) closes it in the same transaction. If this instance dies in between, the creation module's
+ * sweep finds the stale lease and refunds it, once (recoverStale).
  */
 export function createPersonaService(deps: {
   db: Db;
   personas: PersonaRepository;
   limit: Pick<LimitService, 'charge' | 'refund'>;
   generation: Pick<GenerationProvider, 'analyzePersona'>;
+  /** This process's id on the leases it holds; one per process by default. */
+  runnerId?: string;
+  heartbeatMs?: number;
+  staleSec?: number;
+  logError?: (message: string, details: Record<string, unknown>) => void;
 }) {
   const { db, personas, limit } = deps;
+  const runnerId = deps.runnerId ?? randomUUID();
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  const staleSec = deps.staleSec ?? STALE_SEC;
+  const logError = deps.logError ?? ((message, details) => console.error(message, details));
 
   async function requireOwned(userId: string, id: string): Promise<PersonaRow> {
     const row = UUID.test(id) ? await personas.findOwned(db, userId, id) : undefined;
@@ -74,22 +95,46 @@ export function createPersonaService(deps: {
     return row;
   }
 
+  /**
+   * Fails a running analysis and gives its credits back, in one transaction, if `owner` can lock
+   * it while it is still analysing: null when someone else closed it already (nothing to do).
+   */
+  async function closeFailed(
+    id: string,
+    owner: { runnerId: string } | { staleSec: number },
+    reason: string,
+  ): Promise<{ refunded: number } | null> {
+    return db.transaction(async (tx) => {
+      const row = await personas.lockRunningAnalysis(tx, id, owner);
+      if (!row) return null;
+      await personas.finishAnalysis(tx, id, { status: 'failed', error: reason, refunded: row.charged });
+      await limit.refund(tx, { userId: row.userId, amount: row.charged, refId: id });
+      return { refunded: row.charged };
+    });
+  }
+
   function failure(charged: number, refundError: unknown, cause: unknown): AppError {
     if (refundError) {
-      // A 500 is logged with its cause: the credits are then owed by hand (refId in the log).
+      // The lease stays open: the sweep refunds it once this instance's heartbeat goes stale.
       return withCause(
-        new AppError(500, '人设分析失败，退回点数时出错，请联系客服处理', 'refund_failed'),
+        new AppError(500, '人设分析失败，点数稍后会自动退回，如未到账请联系客服', 'refund_failed'),
         refundError,
       );
     }
     const note = charged > 0 ? `（已退回本次消耗的 ${charged} 点）` : '';
     // The provider's own message says what went wrong (timeout, service down…) in Chinese.
     const reason =
-      cause instanceof GenerationError ? `人设分析失败：${cause.message}` : '人设分析失败，请稍后重试';
+      cause instanceof GenerationError
+        ? `人设分析失败：${cause.message}`
+        : cause instanceof LeaseLostError
+          ? SHUTDOWN_OR_LEASE_LOST
+          : '人设分析失败，请稍后重试';
     return withCause(new AppError(502, `${reason}${note}`, 'generation_failed'), cause);
   }
 
   return {
+    runnerId,
+
     async analyze(userId: string, input: PersonaAnalyzeInput, hooks: AnalyzeHooks = {}): Promise<Persona> {
       const existing = await personas.countByUser(db, userId);
       if (existing >= PERSONA_MAX_PER_USER) {
@@ -99,22 +144,39 @@ export function createPersonaService(deps: {
         );
       }
       const id = randomUUID();
-      // Paid first, in its own transaction: concurrent analyses of one wallet queue on its row
-      // lock, and one that finds too few credits is refused (422) before anything is generated.
-      const charged = await db.transaction((tx) =>
-        limit.charge(tx, { userId, action: 'persona', refId: id }),
-      );
+      // Paid first, with its lease, in one transaction: concurrent analyses of one wallet queue on
+      // its row lock, and one that finds too few credits is refused (422) before anything runs.
+      const charged = await db.transaction(async (tx) => {
+        const cost = await limit.charge(tx, { userId, action: 'persona', refId: id });
+        await personas.insertAnalysis(tx, { id, userId, charged: cost, runnerId });
+        return cost;
+      });
       hooks.onStart?.();
+      const controller = new AbortController();
+      const heartbeat = setInterval(() => {
+        personas
+          .heartbeatAnalysis(db, id, runnerId)
+          .then((mine) => {
+            if (!mine) controller.abort();
+          })
+          .catch((error) => logError('persona analysis heartbeat failed', { analysisId: id, error }));
+      }, heartbeatMs);
       try {
         const draft = personaDraftSchema.parse(
           // Seeded by how many the user has: analysing the same account again gives a fresh take.
-          await deps.generation.analyzePersona(input, { onDelta: hooks.onDelta, seed: existing }),
+          await deps.generation.analyzePersona(input, {
+            onDelta: hooks.onDelta,
+            seed: existing,
+            signal: controller.signal,
+          }),
         );
         const { name, ...body } = draft;
         const row = await db.transaction(async (tx) => {
+          // Still ours and still running: the credit is used by this persona, in this transaction.
+          if (!(await personas.lockRunningAnalysis(tx, id, { runnerId }))) throw new LeaseLostError();
           await personas.lockUser(tx, userId);
           const first = !(await personas.hasDefault(tx, userId));
-          return personas.insert(tx, {
+          const inserted = await personas.insert(tx, {
             id,
             userId,
             platform: input.platform,
@@ -124,12 +186,40 @@ export function createPersonaService(deps: {
             input,
             isDefault: first,
           });
+          await personas.finishAnalysis(tx, id, { status: 'done', error: null, refunded: 0 });
+          return inserted;
         });
         return toPersona(row);
       } catch (cause) {
-        const refundError = await refundCredits(db, limit, { userId, amount: charged, refId: id });
+        let refundError: unknown = null;
+        try {
+          // null: closed by a sweep meanwhile, which has refunded it already.
+          await closeFailed(id, { runnerId }, cause instanceof Error ? cause.message : String(cause));
+        } catch (error) {
+          refundError = Object.assign(error instanceof Error ? error : new Error(String(error)), {
+            refund: { userId, amount: charged, refId: id },
+          });
+        }
         throw failure(charged, refundError, cause);
+      } finally {
+        clearInterval(heartbeat);
       }
+    },
+
+    /**
+     * Fails and refunds analyses left running by an instance that is gone (heartbeat stale), each
+     * in its own transaction; safe on every instance at once (rows are locked SKIP LOCKED).
+     */
+    async recoverStale(): Promise<number> {
+      let recovered = 0;
+      for (const id of await personas.staleAnalysisIds(db, staleSec)) {
+        try {
+          if (await closeFailed(id, { staleSec }, STALE_ANALYSIS_MESSAGE)) recovered++;
+        } catch (error) {
+          logError('stale persona analysis could not be recovered', { analysisId: id, error });
+        }
+      }
+      return recovered;
     },
 
     async list(userId: string, page: number, pageSize: number) {

@@ -1,11 +1,24 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { isDevOpenid } from '../../providers/login/dev-login.provider.ts';
 import type { UserRepository } from './user.repository.ts';
 import type { UserRow } from './user.schema.ts';
 import type { UserEvents } from './user-events.ts';
 
 export type AuthUser = Pick<UserRow, 'id' | 'role' | 'nickname' | 'avatar' | 'referrerId'>;
+
+/**
+ * The role a user acts with. An account the dev login made (openid dev_…) is one anyone can sign
+ * into by typing its nickname, so where `devAccountsNeverAdmin` (production) it is a plain user
+ * whatever its stored role: every admin check and the role the web sees go through here.
+ */
+export function effectiveRole(
+  row: Pick<UserRow, 'role' | 'openid'>,
+  devAccountsNeverAdmin: boolean,
+): UserRow['role'] {
+  return row.role === 'admin' && devAccountsNeverAdmin && isDevOpenid(row.openid) ? 'user' : row.role;
+}
 
 /** The signed-in user is read on every call: kept a few seconds, dropped when it changes. */
 export function createUserService(deps: {
@@ -13,6 +26,8 @@ export function createUserService(deps: {
   users: UserRepository;
   events?: UserEvents;
   cacheTtlMs?: number;
+  /** Production: accounts made by the dev login are never admins (see effectiveRole). */
+  devAccountsNeverAdmin?: boolean;
 }) {
   const { db, users, events } = deps;
   const cache = createTtlCache<string, AuthUser>({ ttlMs: deps.cacheTtlMs ?? 10_000, max: 100_000 });
@@ -25,7 +40,7 @@ export function createUserService(deps: {
       if (!row) return undefined;
       const user: AuthUser = {
         id: row.id,
-        role: row.role,
+        role: effectiveRole(row, deps.devAccountsNeverAdmin ?? false),
         nickname: row.nickname,
         avatar: row.avatar,
         referrerId: row.referrerId,
@@ -38,13 +53,20 @@ export function createUserService(deps: {
       if (!user) throw notFound('用户不存在');
       return user;
     },
-    async findOrCreateByOpenid(values: {
-      openid: string;
-      unionid?: string | null;
-      nickname: string;
-      avatar: string;
-    }) {
-      return users.upsertByOpenid(db, values);
+    /**
+     * The user of an openid, created at the first login. `onCreated` runs in the transaction that
+     * inserts the user (the welcome credits): a user never exists without what it writes, and a
+     * concurrent second login waits for that transaction, then finds the user and runs nothing.
+     */
+    async findOrCreateByOpenid(
+      values: { openid: string; unionid?: string | null; nickname: string; avatar: string },
+      opts: { onCreated?: (tx: Tx, user: UserRow) => Promise<void> } = {},
+    ) {
+      return db.transaction(async (tx) => {
+        const result = await users.upsertByOpenid(tx, values);
+        if (result.created) await opts.onCreated?.(tx, result.user);
+        return result;
+      });
     },
     async grantAdmin(id: string): Promise<boolean> {
       const granted = await users.setRole(db, id, 'admin');

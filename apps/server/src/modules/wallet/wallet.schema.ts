@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../user/user.schema.ts';
 
 /** Generation credits. The balance is a cache of the ledger's sum, written in the same transaction. */
@@ -31,5 +41,9 @@ export const creditLedger = pgTable(
     refId: text('ref_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.id),
+    // The welcome credits are given once per user, whatever races or retries try.
+    uniqueIndex('credit_ledger_signup_once').on(t.userId).where(sql`${t.reason} = 'signup_bonus'`),
+  ],
 );

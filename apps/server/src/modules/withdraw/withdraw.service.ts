@@ -21,12 +21,12 @@ interface Profile {
 /**
  * Withdrawals of commission. The money moves in the distribution wallet in the same transaction
  * as the withdrawal row: available → frozen at request, frozen → available on rejection,
- * frozen → withdrawn on approval.
+ * frozen → withdrawn on approval (a rejection's money first repays any clawback debt).
  */
 export function createWithdrawService(deps: {
   db: Db;
   withdrawals: WithdrawRepository;
-  wallet: Pick<DistributionWalletService, 'applyIn'>;
+  wallet: Pick<DistributionWalletService, 'applyIn' | 'repayDebtIn'>;
   profilesByIds: (db: DbOrTx, ids: string[]) => Promise<Map<string, Profile>>;
   minCents: number;
 }) {
@@ -98,6 +98,8 @@ export function createWithdrawService(deps: {
           reason: input.approve ? 'withdraw_paid' : 'withdraw_reject',
           refId: decided.id,
         });
+        // Money back in available repays a debt (a commission clawed back meanwhile) first.
+        if (!input.approve) await wallet.repayDebtIn(tx, { userId: decided.userId, refId: decided.id });
         return decided;
       });
       const profiles = await deps.profilesByIds(db, [row.userId]);
