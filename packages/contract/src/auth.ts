@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 /** QR login (DESIGN §2, §4): states, their status stream, and the dev provider's scan call. */
 
@@ -7,18 +8,16 @@ export const qrStatusSchema = z.enum(QR_STATUSES);
 export type QrStatus = z.infer<typeof qrStatusSchema>;
 
 /** A state carries at least 128 random bits; it travels in URLs and WeChat scene strings (≤ 64). */
-export const qrStateSchema = z
-  .string({ error: '缺少二维码标识' })
-  .regex(/^[A-Za-z0-9_-]{22,64}$/, '二维码标识无效，请刷新二维码');
+export const qrStateSchema = text({ error: '缺少二维码标识' }).regex(
+  /^[A-Za-z0-9_-]{22,64}$/,
+  '二维码标识无效，请刷新二维码',
+);
 
 /**
  * The referral code of the page the visitor came from (`/?code=XXXX`). Anything odd is ignored by
  * the server rather than refused: a broken share link must never stop someone logging in.
  */
-export const referralCodeQuerySchema = z
-  .string({ error: '推荐码必须是文字' })
-  .max(64, '推荐码过长')
-  .optional();
+export const referralCodeQuerySchema = text({ error: '推荐码必须是文字' }).max(64, '推荐码过长').optional();
 
 /**
  * GET /user/qrcode serves two things on one path (SPEC §7): with `type=qr` a new QR code, with
@@ -61,8 +60,7 @@ export const DEV_NICKNAME_MAX = 20;
 export const devScanInputSchema = z
   .object({
     state: qrStateSchema,
-    nickname: z
-      .string({ error: '昵称必须是文字' })
+    nickname: text({ error: '昵称必须是文字' })
       .trim()
       .max(DEV_NICKNAME_MAX, `昵称最多 ${DEV_NICKNAME_MAX} 个字`)
       .optional(),

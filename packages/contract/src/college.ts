@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 /** Academy (创作学院): tutorial articles kept as Markdown in the repository. */
-export const articleSlugSchema = z
-  .string({ error: '缺少文章地址' })
+export const articleSlugSchema = text({ error: '缺少文章地址' })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, '文章地址不正确')
   .max(80, '文章地址不正确');
 export const articleParamsSchema = z.object({ slug: articleSlugSchema });

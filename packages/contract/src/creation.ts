@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common.ts';
+import { idSchema, isoDateSchema, pageQuerySchema, pageSchema, text } from './common.ts';
 import {
   platformSchema,
   qualityFindingSchema,
@@ -20,8 +20,7 @@ export const templateListSchema = z.array(scriptTemplateSchema);
 
 /** What a generation was asked for; stored with it and shown again in history ("generate again"). */
 export const generationInputSchema = z.object({
-  topic: z
-    .string({ error: '请填写选题' })
+  topic: text({ error: '请填写选题' })
     .trim()
     .min(1, '请填写选题，例如：上班族如何三分钟做好早餐')
     .max(100, '选题最多 100 个字'),
@@ -40,7 +39,7 @@ export const generationInputSchema = z.object({
     .int('生成数量必须是整数')
     .min(1, '至少生成 1 个版本')
     .max(SCRIPT_VARIANTS_MAX, `一次最多生成 ${SCRIPT_VARIANTS_MAX} 个版本`),
-  extra: z.string({ error: '补充要求必须是文字' }).trim().max(500, '补充要求最多 500 个字').optional(),
+  extra: text({ error: '补充要求必须是文字' }).trim().max(500, '补充要求最多 500 个字').optional(),
 });
 export type GenerationInput = z.infer<typeof generationInputSchema>;
 

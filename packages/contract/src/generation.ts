@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 /** Shapes that both generation providers (builtin and openai) must produce and accept. */
 
@@ -21,13 +22,11 @@ export const SCRIPT_DURATION_MAX_SEC = 600;
 export const personaAnalyzeInputSchema = z
   .object({
     platform: platformSchema,
-    accountName: z
-      .string({ error: '请填写账号名称' })
+    accountName: text({ error: '请填写账号名称' })
       .trim()
       .min(1, '请填写账号名称')
       .max(30, '账号名称最多 30 个字'),
-    niche: z
-      .string({ error: '请填写账号领域，例如：美食、职场、数码' })
+    niche: text({ error: '请填写账号领域，例如：美食、职场、数码' })
       .trim()
       .min(1, '请填写账号领域，例如：美食、职场、数码')
       .max(30, '账号领域最多 30 个字'),
@@ -36,19 +35,17 @@ export const personaAnalyzeInputSchema = z
       .int('粉丝数必须是整数')
       .min(0, '粉丝数不能为负数')
       .optional(),
-    bio: z.string({ error: '账号简介必须是文字' }).trim().max(200, '账号简介最多 200 个字').optional(),
+    bio: text({ error: '账号简介必须是文字' }).trim().max(200, '账号简介最多 200 个字').optional(),
     recentTitles: z
       .array(
-        z
-          .string({ error: '近期标题必须是文字' })
+        text({ error: '近期标题必须是文字' })
           .trim()
           .min(1, '近期标题不能为空')
           .max(60, '每条近期标题最多 60 个字'),
         { error: '近期标题需要是一个列表' },
       )
       .max(10, '近期标题最多填写 10 条'),
-    goal: z
-      .string({ error: '请填写账号目标，例如：三个月涨粉一万' })
+    goal: text({ error: '请填写账号目标，例如：三个月涨粉一万' })
       .trim()
       .min(1, '请填写账号目标，例如：三个月涨粉一万')
       .max(100, '账号目标最多 100 个字'),
@@ -56,9 +53,9 @@ export const personaAnalyzeInputSchema = z
   .strict();
 export type PersonaAnalyzeInput = z.infer<typeof personaAnalyzeInputSchema>;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label}必须是文字` })
+/** A generated (or owner-edited) text: not empty, at most `max` characters. */
+const labelled = (label: string, max: number) =>
+  text({ error: `${label}必须是文字` })
     .trim()
     .min(1, `${label}不能为空`)
     .max(max, `${label}最多 ${max} 个字`);
@@ -80,14 +77,14 @@ export const personaRadarSchema = z.object({
 export type PersonaRadar = z.infer<typeof personaRadarSchema>;
 
 export const personaDraftSchema = z.object({
-  name: text('人设名称', 40),
-  positioning: text('定位', 200),
-  audience: text('目标受众', 200),
-  tags: z.array(text('标签', 20)).min(3, '标签至少 3 个').max(8, '标签最多 8 个'),
-  tone: text('语气风格', 100),
-  pillars: z.array(text('内容支柱', 60)).min(3, '内容支柱至少 3 条').max(5, '内容支柱最多 5 条'),
-  titleFormulas: z.array(text('标题公式', 80)).min(3, '标题公式至少 3 条').max(6, '标题公式最多 6 条'),
-  monetization: text('变现路径', 300),
+  name: labelled('人设名称', 40),
+  positioning: labelled('定位', 200),
+  audience: labelled('目标受众', 200),
+  tags: z.array(labelled('标签', 20)).min(3, '标签至少 3 个').max(8, '标签最多 8 个'),
+  tone: labelled('语气风格', 100),
+  pillars: z.array(labelled('内容支柱', 60)).min(3, '内容支柱至少 3 条').max(5, '内容支柱最多 5 条'),
+  titleFormulas: z.array(labelled('标题公式', 80)).min(3, '标题公式至少 3 条').max(6, '标题公式最多 6 条'),
+  monetization: labelled('变现路径', 300),
   radar: personaRadarSchema,
 });
 export type PersonaDraft = z.infer<typeof personaDraftSchema>;
@@ -111,10 +108,10 @@ export type Twist = z.infer<typeof twistSchema>;
 
 export const sceneSchema = z.object({
   /** 景别：特写 / 近景 / 中景 / 全景 / 远景 … */
-  shot: text('景别', 20),
-  visual: text('画面', 300),
+  shot: labelled('景别', 20),
+  visual: labelled('画面', 300),
   /** A pure B-roll shot may have no line. */
-  line: z.string({ error: '台词必须是文字' }).trim().max(500, '台词最多 500 个字'),
+  line: text({ error: '台词必须是文字' }).trim().max(500, '台词最多 500 个字'),
   durationSec: z
     .number({ error: '镜头时长必须是数字' })
     .int('镜头时长必须是整数秒')
@@ -124,14 +121,14 @@ export const sceneSchema = z.object({
 export type Scene = z.infer<typeof sceneSchema>;
 
 export const scriptDraftSchema = z.object({
-  title: text('标题', 60),
-  hook: text('开场钩子', 200),
+  title: labelled('标题', 60),
+  hook: labelled('开场钩子', 200),
   scenes: z.array(sceneSchema).min(2, '分镜至少 2 个').max(20, '分镜最多 20 个'),
   /** Where and what the reversal is; null when no twist was asked for. */
-  twist: text('反转说明', 300).nullable(),
-  cta: text('行动号召', 200),
-  tags: z.array(text('话题标签', 20)).min(2, '话题标签至少 2 个').max(8, '话题标签最多 8 个'),
-  coverText: text('封面文字', 30),
+  twist: labelled('反转说明', 300).nullable(),
+  cta: labelled('行动号召', 200),
+  tags: z.array(labelled('话题标签', 20)).min(2, '话题标签至少 2 个').max(8, '话题标签最多 8 个'),
+  coverText: labelled('封面文字', 30),
 });
 export type ScriptDraft = z.infer<typeof scriptDraftSchema>;
 
@@ -162,7 +159,7 @@ export const suggestKindSchema = z.enum(['topics', 'titles', 'hooks', 'improve']
 export type SuggestKind = z.infer<typeof suggestKindSchema>;
 
 export const suggestionSchema = z.object({
-  text: text('建议内容', 300),
-  reason: text('建议理由', 300),
+  text: labelled('建议内容', 300),
+  reason: labelled('建议理由', 300),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;

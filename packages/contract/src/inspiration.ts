@@ -9,17 +9,11 @@ export const inspirationSortSchema = z.enum(['heat', 'likes', 'recent'], {
 });
 export type InspirationSort = z.infer<typeof inspirationSortSchema>;
 
-export const inspirationListQuerySchema = z.strictObject(
-  {
-    ...pageQuerySchema.shape,
-    categoryId: topicCategoryIdSchema.optional(),
-    sort: inspirationSortSchema.default('heat'),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `不支持的参数：${issue.keys.join('、')}` : undefined,
-  },
-);
+export const inspirationListQuerySchema = z.strictObject({
+  ...pageQuerySchema.shape,
+  categoryId: topicCategoryIdSchema.optional(),
+  sort: inspirationSortSchema.default('heat'),
+});
 export type InspirationListQuery = z.input<typeof inspirationListQuerySchema>;
 
 export const inspirationItemSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema, pageSchema } from './common.ts';
+import { idSchema, pageQuerySchema, pageSchema, text } from './common.ts';
 
 export const orderStatusSchema = z.enum(['pending', 'paid', 'closed', 'refunded'], {
   error: '订单状态只能是待支付、已支付、已关闭或已退款',
@@ -29,7 +29,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderCreateInputSchema = z
   .object({
-    productId: z.string({ error: '请选择要购买的商品' }).min(1, '请选择要购买的商品').max(64, '商品编号有误'),
+    productId: text({ error: '请选择要购买的商品' }).min(1, '请选择要购买的商品').max(64, '商品编号有误'),
   })
   .strict();
 export type OrderCreateInput = z.infer<typeof orderCreateInputSchema>;

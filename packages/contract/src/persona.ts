@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common.ts';
+import { idSchema, isoDateSchema, pageQuerySchema, pageSchema, text } from './common.ts';
 import { personaDraftSchema, platformSchema } from './generation.ts';
 
 /** A saved persona: what the generator drafted plus who it belongs to (DESIGN §4). */
@@ -26,8 +26,7 @@ export const PERSONA_MAX_PER_USER = 50;
  */
 export const personaUpdateSchema = z
   .object({
-    name: z
-      .string({ error: '人设名称必须是文字' })
+    name: text({ error: '人设名称必须是文字' })
       .trim()
       .min(1, '请填写人设名称')
       .max(40, '人设名称最多 40 个字')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, text } from './common.ts';
 import { suggestionSchema, suggestKindSchema } from './generation.ts';
 
 export const SUGGEST_COUNT_DEFAULT = 5;
@@ -13,8 +13,7 @@ export const suggestInputSchema = z
   .object({
     kind: suggestKindSchema,
     personaId: idSchema.optional(),
-    topic: z
-      .string({ error: '选题必须是文字' })
+    topic: text({ error: '选题必须是文字' })
       .trim()
       .min(1, '选题不能为空')
       .max(100, '选题最多 100 个字')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from './common.ts';
+import { pageQuerySchema, pageSchema, text } from './common.ts';
 
 export const withdrawStatusSchema = z.enum(['pending', 'approved', 'rejected'], {
   error: '提现状态只能是审核中、已打款或已驳回',
@@ -26,8 +26,7 @@ export const withdrawCreateInputSchema = z
       .int('提现金额最多精确到分')
       .positive('提现金额必须大于 0')
       .max(WITHDRAW_MAX_CENTS, '单笔提现金额过大'),
-    realName: z
-      .string({ error: '请填写收款人真实姓名' })
+    realName: text({ error: '请填写收款人真实姓名' })
       .trim()
       .min(2, '请填写收款人真实姓名（至少 2 个字）')
       .max(REAL_NAME_MAX, `姓名最多 ${REAL_NAME_MAX} 个字`),
@@ -71,8 +70,14 @@ export const withdrawCheckInputSchema = z
   .object({
     id: z.uuid({ error: '提现申请编号有误' }),
     approve: z.boolean({ error: '请选择通过或驳回' }),
-    reason: z.string().trim().max(REASON_MAX, `驳回原因最多 ${REASON_MAX} 个字`).optional(),
-    payoutRef: z.string().trim().max(PAYOUT_REF_MAX, `打款流水号最多 ${PAYOUT_REF_MAX} 个字符`).optional(),
+    reason: text({ error: '驳回原因必须是文字' })
+      .trim()
+      .max(REASON_MAX, `驳回原因最多 ${REASON_MAX} 个字`)
+      .optional(),
+    payoutRef: text({ error: '打款流水号必须是文字' })
+      .trim()
+      .max(PAYOUT_REF_MAX, `打款流水号最多 ${PAYOUT_REF_MAX} 个字符`)
+      .optional(),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -5,6 +5,7 @@ import type { Niche } from '../knowledge/knowledge-schema.ts';
 import type { Knowledge, KnownSubtopic } from '../knowledge/load-knowledge.ts';
 import { detectNiche, foundWords } from '../knowledge/match-subtopic.ts';
 import { fillFrame } from './compose/compose-context.ts';
+import { clipText, fitLabel } from './fit-text.ts';
 import frames from './persona-frames.json' with { type: 'json' };
 import { PLATFORM_STYLES } from './platform-style.ts';
 import { computeRadar } from './radar.ts';
@@ -102,6 +103,37 @@ function stylesOf(titles: string[]): Style[] {
 
 const unique = (items: string[]) => [...new Set(items.filter((s) => s.length > 0))];
 
+/** The contract's limits on a persona's tags (personaDraftSchema). */
+const TAG_MAX = 20;
+const TAGS_MIN = 3;
+const TAGS_MAX = 8;
+/** Appended only when the account's own words give fewer than TAGS_MIN distinct tags. */
+const FALLBACK_TAGS = ['干货分享', '经验分享', '日常记录'];
+
+/**
+ * The persona's tags, each within the contract's length, distinct and at least TAGS_MIN of them:
+ * a long field ("python programming tutorials") gives a tag of its whole words, and the
+ * "…日常 / …经验" tags are built from a label short enough to take the suffix, so cutting never
+ * turns them into copies of each other or leaves half a character.
+ */
+function tagsOf(
+  label: string,
+  roleTags: string[],
+  subs: KnownSubtopic[],
+  niche: Niche | undefined,
+): string[] {
+  const base = fitLabel(label, TAG_MAX - 2);
+  const tags = unique(
+    [
+      label,
+      ...roleTags,
+      ...subs.slice(0, 3).map((s) => s.name),
+      ...(niche?.tags.slice(0, 2) ?? [`${base}日常`, `${base}经验`]),
+    ].map((t) => fitLabel(t, TAG_MAX)),
+  ).slice(0, TAGS_MAX);
+  return unique([...tags, ...FALLBACK_TAGS]).slice(0, Math.max(tags.length, TAGS_MIN));
+}
+
 /**
  * A persona from what the creator wrote: their own bio stays word for word, pillars come from the
  * subtopics their account already touches, title formulas from the styles they already use.
@@ -181,21 +213,14 @@ export function buildPersona(input: PersonaAnalyzeInput, k: Knowledge, rng: Rng)
   const [t1 = '真诚', t2 = '实在'] = niche?.tone ?? [];
   const roleTags = clauses(input.bio ?? '').filter((c) => c.length <= 8 && ROLE.test(c));
   return {
-    name: `${input.accountName}｜${identity}`.slice(0, 40),
-    positioning: positioning.slice(0, 200),
-    audience: audience.slice(0, 200),
-    tags: unique([
-      label.slice(0, 20),
-      ...roleTags,
-      ...subs.slice(0, 3).map((s) => s.name),
-      ...(niche?.tags.slice(0, 2) ?? [`${label}日常`, `${label}经验`]),
-    ])
-      .map((t) => t.slice(0, 20))
-      .slice(0, 8),
-    tone: fillFrame(rng.pick(frames.tone), { t1, t2, pw: rng.pick(style.toneWords) }).slice(0, 100),
-    pillars: pillars.map((p) => p.slice(0, 60)),
+    name: clipText(`${input.accountName}｜${identity}`, 40),
+    positioning: clipText(positioning, 200),
+    audience: clipText(audience, 200),
+    tags: tagsOf(label, roleTags, subs, niche),
+    tone: clipText(fillFrame(rng.pick(frames.tone), { t1, t2, pw: rng.pick(style.toneWords) }), 100),
+    pillars: pillars.map((p) => clipText(p, 60)),
     titleFormulas,
-    monetization: monetization.slice(0, 300),
+    monetization: clipText(monetization, 300),
     radar: computeRadar(
       input,
       niche?.radar ?? { 专业度: 55, 亲和力: 60, 娱乐性: 50, 稀缺性: 50, 转化力: 50 },
