@@ -4,6 +4,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { createUserRepository } from '../modules/user/user.repository.ts';
 import { createUserService } from '../modules/user/user.service.ts';
+import { isDevOpenid } from '../providers/login/dev-login.provider.ts';
 
 const [command, userId] = process.argv.slice(2);
 if (command !== 'grant' || !userId) {
@@ -11,12 +12,22 @@ if (command !== 'grant' || !userId) {
   process.exit(2);
 }
 
-const database = await openDatabase(loadConfig());
+const config = loadConfig();
+const database = await openDatabase(config);
 try {
-  const users = createUserService({ db: database.db, users: createUserRepository() });
+  const repository = createUserRepository();
+  const users = createUserService({ db: database.db, users: repository });
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const granted = uuid.test(userId) && (await users.grantAdmin(userId));
-  if (!granted) {
+  const row = uuid.test(userId) ? await repository.findById(database.db, userId) : undefined;
+  if (row && config.NODE_ENV === 'production' && isDevOpenid(row.openid)) {
+    // The server would not treat it as an admin anyway (user.service.ts): say so instead of a
+    // grant that silently does nothing.
+    console.error(
+      `用户 ${userId} 是通过模拟登录创建的，任何人输入同一昵称都能登录这个账号，生产环境下不能设为管理员。` +
+        '请让管理员通过微信扫码（LOGIN_MODE=mp）登录后再授权。',
+    );
+    process.exitCode = 1;
+  } else if (!row || !(await users.grantAdmin(userId))) {
     console.error(`找不到用户 ${userId}`);
     process.exitCode = 1;
   } else {

@@ -10,11 +10,16 @@ describe('skeleton conventions', () => {
   });
   afterAll(() => t.close());
 
-  it('reports health with the database it runs on', async () => {
+  it('reports health to anyone, and the version and database only to an admin', async () => {
     const { status, body } = await t.call({ method: 'GET', url: '/api/v1/health' });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, message: 'ok' });
-    expect(body.data).toMatchObject({
+    expect(body.data).toMatchObject({ status: 'ok', demo: true });
+    expect(body.data).not.toHaveProperty('version');
+    expect(body.data).not.toHaveProperty('database');
+    const admin = await t.signIn({ admin: true });
+    const asAdmin = await t.call({ method: 'GET', url: '/api/v1/health', token: admin.token });
+    expect(asAdmin.body.data).toMatchObject({
       status: 'ok',
       version: '0.0.4',
       database: onPostgres() ? 'postgres' : 'pglite',

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { devOnlyScope } from '../../lib/dev-access.ts';
+import type { StreamCaps } from '../../lib/stream-caps.ts';
 import type { DevLoginProvider } from '../../providers/login/dev-login.provider.ts';
 import type { MpLoginProvider } from '../../providers/login/mp-login.provider.ts';
 import { authRoutes } from './auth.routes.ts';
@@ -19,14 +21,23 @@ export function loginRoutes(
     sessions: Pick<SessionService, 'revoke'>;
     provider: DevLoginProvider | MpLoginProvider;
     qrRatePerMin: number;
+    streamCaps: StreamCaps;
     heartbeatMs?: number;
   },
 ) {
   const hub = createStreamHub(deps.heartbeatMs ?? HEARTBEAT_MS);
   // Open streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => hub.closeAll());
-  authRoutes(app, { login: deps.login, sessions: deps.sessions, hub, qrRatePerMin: deps.qrRatePerMin });
+  authRoutes(app, {
+    login: deps.login,
+    sessions: deps.sessions,
+    hub,
+    streamCaps: deps.streamCaps,
+    qrRatePerMin: deps.qrRatePerMin,
+  });
   const provider = deps.provider;
-  if (provider.mode === 'dev') devScanRoutes(app, { login: deps.login });
-  else app.register(async (scope) => wechatCallbackRoutes(scope, { login: deps.login, provider }));
+  if (provider.mode === 'dev') {
+    const { loopbackOnly, trustProxy } = provider;
+    devOnlyScope(app, { loopbackOnly, trustProxy }, (scope) => devScanRoutes(scope, { login: deps.login }));
+  } else app.register(async (scope) => wechatCallbackRoutes(scope, { login: deps.login, provider }));
 }

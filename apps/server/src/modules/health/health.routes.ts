@@ -1,22 +1,31 @@
 import { healthSchema } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import { devChannels } from '../../config.ts';
 import { route } from '../../lib/route.ts';
 
+/**
+ * Health for load balancers and the web app: up, and whether the site is a demo (dev login or
+ * payment: the web shows a 演示模式 banner). Which build and database it runs on is told only to a
+ * signed-in admin. The channels come from the config the app was built with (app.container).
+ */
 export function healthRoutes(
   app: FastifyInstance,
   deps: { database: 'pglite' | 'postgres'; version: string },
 ) {
+  const channels = devChannels(app.container.config);
   route(app, {
     method: 'GET',
     url: '/health',
-    summary: '健康检查：服务与所用数据库',
+    summary: '健康检查：服务是否可用、是否为演示模式（管理员另见版本与数据库）',
     tags: ['system'],
     response: healthSchema,
-    handler: async () => ({
+    preHandler: app.optionalUser,
+    handler: async (req) => ({
       status: 'ok' as const,
-      version: deps.version,
-      database: deps.database,
+      demo: channels.length > 0,
+      devChannels: channels,
       uptimeSec: Math.round(process.uptime()),
+      ...(req.user?.role === 'admin' ? { version: deps.version, database: deps.database } : {}),
     }),
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import { type Config, devRoutesLoopbackOnly } from '../../config.ts';
+import { devOnlyScope } from '../../lib/dev-access.ts';
 import { devCashierRoutes } from './dev-cashier.routes.ts';
 import type { PaymentService } from './payment.service.ts';
 import { wechatNotifyRoutes } from './wechat-notify.routes.ts';
@@ -13,5 +14,10 @@ export function paymentRoutes(app: FastifyInstance, deps: { payments: PaymentSer
   }
   // config.ts already refuses this combination at start; checked again where the door is.
   if (config.NODE_ENV === 'production' && !config.ALLOW_DEV_PROVIDERS) return;
-  devCashierRoutes(app, deps);
+  // Production: only this machine may open the cashier, unless ALLOW_DEV_PROVIDERS=public.
+  devOnlyScope(
+    app,
+    { loopbackOnly: devRoutesLoopbackOnly(config), trustProxy: config.TRUST_PROXY },
+    (scope) => devCashierRoutes(scope, deps),
+  );
 }

@@ -26,5 +26,6 @@ export function createLoginProvider(config: Config): DevLoginProvider | MpLoginP
     publicUrl: publicUrl(config),
     nodeEnv: config.NODE_ENV,
     allowDevProviders: config.ALLOW_DEV_PROVIDERS,
+    trustProxy: config.TRUST_PROXY,
   });
 }
