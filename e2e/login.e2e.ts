@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './helpers/app-server';
-import { launchBrowser, screenshot, viewports } from './helpers/browser';
+import { cspViolations, launchBrowser, screenshot, viewports } from './helpers/browser';
 import { loginAs } from './helpers/login';
 
 /** The QR answer of the login modal: its state gives the dev confirm link the QR encodes. */
@@ -36,6 +36,7 @@ describe('WeChat QR login in the browser (dev provider)', () => {
   it('guarded page → modal → scan on a phone → back on the page logged in → distributor → share link → logout', async () => {
     const context = await browser.newContext({ viewport: viewports.desktop });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const refused = cspViolations(context);
     const page = await context.newPage();
 
     // A visitor opens a guarded page: sent home with the target in `redirect`, the modal open.
@@ -60,6 +61,7 @@ describe('WeChat QR login in the browser (dev provider)', () => {
 
     // The phone opens the QR's dev link: a small Chinese confirm page.
     const phone = await browser.newContext({ viewport: viewports.phone, isMobile: true, hasTouch: true });
+    const phoneRefused = cspViolations(phone);
     const phonePage = await phone.newPage();
     await phonePage.goto(`${server.url}/api/v1/dev/wechat/scan?state=${state}`);
     await phonePage.getByRole('heading', { name: '确认登录脚本工坊' }).waitFor();
@@ -83,7 +85,17 @@ describe('WeChat QR login in the browser (dev provider)', () => {
     const token = JSON.parse((await storageOf(page, 'jbgf_token')) ?? '""') as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookies = await context.cookies(server.url);
-    expect(cookies.find((c) => c.name === 'token')?.value).toBe(token);
+    // Readable by the page, sent with top-level navigations only, for the whole site.
+    expect(cookies.find((c) => c.name === 'token')).toMatchObject({
+      value: token,
+      path: '/',
+      sameSite: 'Lax',
+      httpOnly: false,
+      secure: false,
+    });
+    // The whole way here ran under the strict policy: antd's styles and the scroll lock of the
+    // modal carried the page's nonce, the confirm page its own.
+    expect([...refused, ...phoneRefused]).toEqual([]);
     const profile = JSON.parse((await storageOf(page, 'jbgf_userInfo')) ?? '{}') as Record<string, string>;
     expect(profile).toMatchObject({ nickname: '小满', role: 'user', avatar: '' });
 

@@ -70,6 +70,9 @@ export async function startApp({ dataDir, databaseUrl, env = {} } = {}) {
       LOGIN_RATE_PER_MIN: '100000',
       // Creating ten thousand QR states takes a while: none may expire before it is scanned.
       QR_EXPIRE_SEC: '1800',
+      // Every load client comes from 127.0.0.1: the per-address stream cap would stop them.
+      STREAM_MAX_PER_IP: '100000',
+      STREAM_MAX_PER_USER: '100000',
       GENERATION_RATE_PER_MIN: '100000',
       GENERATION_CONCURRENCY_PER_USER: '1000',
       SIGNUP_CREDITS: '100000',

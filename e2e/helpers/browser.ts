@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium (never a downloaded one), with the flags this offline machine needs.
@@ -29,4 +29,17 @@ export const viewports = {
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!process.env.SCREENSHOTS) return;
   await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Collects what the browser refused under the site's Content-Security-Policy (Chromium reports
+ * each refusal as a console error), for a test to expect none.
+ */
+export function cspViolations(context: BrowserContext): string[] {
+  const refused: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      refused.push(message.text());
+  });
+  return refused;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, publicUrl } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import type { Database } from './db/database.ts';
 import { listTemplates } from './generation/templates/templates.ts';
@@ -32,8 +32,13 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
+import {
+  clientErrorHandler,
+  errorHandlerPlugin,
+  frameworkErrorHandler,
+} from './plugins/error-handler.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.plugin.ts';
 import { spaPlugin } from './plugins/spa.plugin.ts';
 
 export const VERSION = '0.0.4';
@@ -68,6 +73,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     ajv: undefined,
     bodyLimit: 1_048_576,
+    // Slow clients: a request (headers and body) must arrive whole within REQUEST_TIMEOUT_MS, its
+    // headers within HEADERS_TIMEOUT_MS, checked every second; an idle kept-alive socket closes
+    // after KEEP_ALIVE_TIMEOUT_MS. Answers are not timed (streams run for minutes) and there is no
+    // idle-socket timeout, since a model may think for LLM_TIMEOUT_MS before its first word.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    // Path parameters are ids, slugs and order numbers (≤ 80 characters); a longer one is refused
+    // by the router (FST_ERR_MAX_PARAM_LENGTH) through frameworkErrors below.
+    routerOptions: { maxParamLength: 100 },
+    // What fails before any route runs (a bad %-escape, a too-long parameter, unparsable HTTP)
+    // still answers the envelope in Chinese, not Fastify's English default.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,10 +98,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('container', container);
 
   await app.register(errorHandlerPlugin);
-  await app.register(openapiPlugin, { version: VERSION });
+  await app.register(securityHeadersPlugin, { https: publicUrl(config).startsWith('https:') });
+  // The API's map helps an attacker as much as a developer: in production only on request.
+  if (config.NODE_ENV !== 'production' || config.API_DOCS) {
+    await app.register(openapiPlugin, { version: VERSION });
+  }
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: (req) => req.user?.id ?? req.ip,
+    // After authentication (the route's own preHandlers run first), so a signed-in user's calls
+    // count in their own bucket: never in one shared by everyone behind a proxy, and anonymous
+    // or malformed calls (refused before this) cannot use a user's bucket up.
+    hook: 'preHandler',
+    keyGenerator: (req) => (req.user ? `user:${req.user.id}` : `ip:${req.ip}`),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       ...fail(`操作太频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`),
@@ -95,12 +122,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       healthRoutes(api, { database: database.kind, version: VERSION });
       userRoutes(api, { userInfo: container.userInfo });
       limitRoutes(api, { limit: container.limit });
-      personaRoutes(api, { personas: container.personas, ratePerMin: config.GENERATION_RATE_PER_MIN });
+      personaRoutes(api, {
+        personas: container.personas,
+        ratePerMin: config.GENERATION_RATE_PER_MIN,
+        streamCaps: container.streamCaps,
+      });
       suggestRoutes(api, { suggest: container.suggest, ratePerMin: config.SUGGEST_RATE_PER_MIN });
-      creationRoutes(api, { ...container.creationModule, ratePerMin: config.GENERATION_RATE_PER_MIN });
+      creationRoutes(api, {
+        ...container.creationModule,
+        ratePerMin: config.GENERATION_RATE_PER_MIN,
+        streamCaps: container.streamCaps,
+      });
       scriptRoutes(api, { scripts: container.creationModule.scripts, listTemplates });
       catalogRoutes(api, { catalog: container.catalog });
-      orderRoutes(api, { orders: container.orders });
+      orderRoutes(api, { orders: container.orders, streamCaps: container.streamCaps });
       paymentRoutes(api, { payments: container.payments, config });
       walletRoutes(api, { wallet: container.wallet, isInternal: container.internal.isInternal });
       topicRoutes(api, { topics: container.topics });
@@ -119,6 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         sessions: container.sessions,
         provider: container.loginProvider,
         qrRatePerMin: config.LOGIN_RATE_PER_MIN,
+        streamCaps: container.streamCaps,
       });
       distributorRoutes(api, { distributors: container.distributors });
     },

@@ -9,6 +9,15 @@ const bool = z
   .transform((v) => v === '1' || v === 'true')
   .default(false);
 const int = (def: number) => z.coerce.number().int().min(0).default(def);
+/**
+ * ALLOW_DEV_PROVIDERS: 0/false = dev providers refused in production; 1/true = allowed, their
+ * pages and calls answering only the server's own machine (loopback); public = allowed for anyone.
+ * Still truthy/falsy as before, so `if (config.ALLOW_DEV_PROVIDERS)` keeps its meaning.
+ */
+const devProviderAccess = z
+  .enum(['0', '1', 'true', 'false', 'public'], { error: '应为 0、1、true、false 或 public' })
+  .transform((v) => (v === 'public' ? 'public' : v === '1' || v === 'true' ? 'loopback' : false))
+  .default(false);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,8 +32,10 @@ export const configSchema = z.object({
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   WEB_DIST_DIR: z.string().optional(),
-  ALLOW_DEV_PROVIDERS: bool,
+  ALLOW_DEV_PROVIDERS: devProviderAccess,
   TRUST_PROXY: bool,
+  /** /api/docs and the OpenAPI document; always on outside production. */
+  API_DOCS: bool,
 
   LOGIN_MODE: z.enum(['dev', 'mp']).default('dev'),
   WECHAT_MP_APPID: z.string().optional(),
@@ -69,6 +80,17 @@ export const configSchema = z.object({
   SETTLEMENT_SWEEP_SEC: int(600),
   WITHDRAW_MIN_CENTS: int(1000),
 
+  /** Slow clients are cut off: whole request, headers, idle kept-alive socket (see app.ts). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(20_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
+  /** Longer than a proxy's idle upstream connection (nginx: 60 s), so the proxy closes first. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
+  /** Open event streams per instance: all together, anonymous per address, per user, per QR. */
+  STREAM_MAX_TOTAL: int(20000),
+  STREAM_MAX_PER_IP: int(30),
+  STREAM_MAX_PER_USER: int(12),
+  STREAM_MAX_PER_STATE: int(3),
+
   HOTLIST_URL: z.url().optional(),
   HOTLIST_REFRESH_MIN: int(0),
   HOT_TOPICS_CACHE_MS: int(10000),
@@ -111,6 +133,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (Buffer.byteLength(config.WECHATPAY_APIV3_KEY!, 'utf8') !== 32)
       throw new ConfigError('WECHATPAY_APIV3_KEY: APIv3 密钥必须是 32 个字符');
   }
+  if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS 不能大于 REQUEST_TIMEOUT_MS');
+  }
   const devProviders = [
     config.LOGIN_MODE === 'dev' && 'LOGIN_MODE=dev',
     config.PAY_MODE === 'dev' && 'PAY_MODE=dev',
@@ -118,10 +143,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.NODE_ENV === 'production' && devProviders.length > 0 && !config.ALLOW_DEV_PROVIDERS) {
     throw new ConfigError(
       `生产环境禁止使用开发用的登录/支付通道 (${devProviders.join(', ')})：开发通道任何人都能登录或“支付”。` +
-        '请配置真实通道，或在明确知情时设置 ALLOW_DEV_PROVIDERS=1。',
+        '请配置真实通道，或在明确知情时设置 ALLOW_DEV_PROVIDERS=1（仅本机可用）或 ALLOW_DEV_PROVIDERS=public。',
     );
   }
   return config;
+}
+
+/** Which channels run on a dev provider (anyone can log in / "pay"): the site is a demo then. */
+export function devChannels(config: Pick<Config, 'LOGIN_MODE' | 'PAY_MODE'>): ('login' | 'pay')[] {
+  const channels: ('login' | 'pay')[] = [];
+  if (config.LOGIN_MODE === 'dev') channels.push('login');
+  if (config.PAY_MODE === 'dev') channels.push('pay');
+  return channels;
+}
+
+/**
+ * Whether the dev providers' pages and calls answer only the server's own machine: in production,
+ * unless ALLOW_DEV_PROVIDERS=public. In development and tests they stay open to the network, so a
+ * phone on the same Wi-Fi can still scan the login QR of a local `npm start` (DESIGN §2).
+ */
+export function devRoutesLoopbackOnly(config: Pick<Config, 'NODE_ENV' | 'ALLOW_DEV_PROVIDERS'>): boolean {
+  return config.NODE_ENV === 'production' && config.ALLOW_DEV_PROVIDERS !== 'public';
 }
 
 /** The address users reach us at: links in QR codes and share links are built from it. */

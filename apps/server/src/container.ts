@@ -1,6 +1,7 @@
 import { type Config, publicUrl } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createGenerationProvider } from './generation/create-generation-provider.ts';
+import { createStreamCaps } from './lib/stream-caps.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
 import { createLoginStateRepository } from './modules/auth/login-state.repository.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
@@ -58,7 +59,13 @@ export function createContainer(config: Config, database: Database) {
   const { db } = database;
   // Caches of the signed-in user drop an entry on every instance when it changes.
   const userEvents = createUserEvents(database.bus);
-  const users = createUserService({ db, users: createUserRepository(), events: userEvents });
+  const users = createUserService({
+    db,
+    users: createUserRepository(),
+    events: userEvents,
+    // Anyone can sign in to a dev-login account by its nickname: never an admin in production.
+    devAccountsNeverAdmin: config.NODE_ENV === 'production',
+  });
   const sessions = createSessionService({
     db,
     sessionDays: config.SESSION_DAYS,
@@ -224,6 +231,12 @@ export function createContainer(config: Config, database: Database) {
       isInternal: internal.isInternal,
     },
   });
+  const streamCaps = createStreamCaps({
+    total: config.STREAM_MAX_TOTAL,
+    perIp: config.STREAM_MAX_PER_IP,
+    perUser: config.STREAM_MAX_PER_USER,
+    perState: config.STREAM_MAX_PER_STATE,
+  });
   return {
     ...referral,
     ...shop,
@@ -247,6 +260,7 @@ export function createContainer(config: Config, database: Database) {
     distributors,
     loginProvider,
     login,
+    streamCaps,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

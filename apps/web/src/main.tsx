@@ -1,3 +1,5 @@
+// First: every <style> created from here on must carry the page's nonce.
+import './lib/csp-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -22,7 +22,12 @@ export const openapiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+    // Its own policy (hashes of its inline code), in place of the site's.
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { docExpansion: 'list' },
+      staticCSP: true,
+    });
     app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },

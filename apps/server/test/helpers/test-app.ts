@@ -31,11 +31,11 @@ let openidCounter = 0;
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: Database } = {},
+  options: { database?: Database; webDistDir?: string } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LLM_PACE_MS: '0', ...env });
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, webDistDir: options.webDistDir });
   await app.ready();
   const { container } = app;
 

@@ -1,6 +1,5 @@
-import Cookies from 'js-cookie';
 import { redirect } from 'react-router';
-import { TOKEN_COOKIE } from '@/config/theme';
+import { tokenCookie } from '@/lib/token-cookie';
 import { useAuthStore } from '@/stores/auth-store';
 
 /**
@@ -8,7 +7,7 @@ import { useAuthStore } from '@/stores/auth-store';
  * with `redirect` holding the full target path (query included), and the login modal opens.
  */
 export function requireLoginLoader({ request }: { request: Request }) {
-  if (Cookies.get(TOKEN_COOKIE)) return null;
+  if (tokenCookie.get()) return null;
   const url = new URL(request.url);
   useAuthStore.getState().openLoginModal();
   return redirect(`/?${new URLSearchParams({ redirect: url.pathname + url.search })}`);

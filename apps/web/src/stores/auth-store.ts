@@ -1,6 +1,5 @@
-import Cookies from 'js-cookie';
-import { TOKEN_COOKIE } from '@/config/theme';
 import { storage } from '@/lib/storage';
+import { tokenCookie } from '@/lib/token-cookie';
 import { createResettableStore } from './create-resettable-store';
 
 /** The stored profile (SPEC §3): each field defaults to empty text. */
@@ -46,13 +45,13 @@ export const useAuthStore = createResettableStore<AuthState, AuthActions>(initia
   openLoginModal: () => set({ loginModalVisible: true }),
   closeLoginModal: () => set({ loginModalVisible: false }),
   acceptLogin(token, profile) {
-    Cookies.set(TOKEN_COOKIE, token, { expires: 30, sameSite: 'lax', path: '/' });
+    tokenCookie.set(token);
     storage.set('token', token);
     storage.set('userInfo', profile);
     set({ token, userInfo: profile, isLogin: true });
   },
   clearSession() {
-    Cookies.remove(TOKEN_COOKIE, { path: '/' });
+    tokenCookie.remove();
     storage.remove('token');
     storage.remove('userInfo');
     storage.remove('linkId');

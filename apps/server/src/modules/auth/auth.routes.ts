@@ -1,10 +1,13 @@
 import { logoutResultSchema, qrCodeQuerySchema, qrCodeSchema } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
+import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { bearerToken } from '../../plugins/auth.plugin.ts';
 import type { LoginService } from './login.service.ts';
 import { type StreamHub, streamQrStatus } from './qr-status-stream.ts';
 import type { SessionService } from './session.service.ts';
+
+const hasState = (req: { query: unknown }) => Boolean((req.query as { state?: string } | undefined)?.state);
 
 export function authRoutes(
   app: FastifyInstance,
@@ -12,6 +15,7 @@ export function authRoutes(
     login: LoginService;
     sessions: Pick<SessionService, 'revoke'>;
     hub: StreamHub;
+    streamCaps: StreamCaps;
     qrRatePerMin: number;
   },
 ) {
@@ -23,16 +27,22 @@ export function authRoutes(
     query: qrCodeQuerySchema,
     response: qrCodeSchema,
     config: {
-      // Only making QR codes counts: a status stream follows every QR and is cheap to hold.
+      // Making QR codes and opening status streams count apart: a page reopens its stream after
+      // every network blip, far more often than anyone needs a new QR.
       rateLimit: {
-        max: deps.qrRatePerMin,
+        max: (req: { query: unknown }) => (hasState(req) ? deps.qrRatePerMin * 6 : deps.qrRatePerMin),
+        keyGenerator: (req: { query: unknown; ip: string }) =>
+          `${hasState(req) ? 'qr-status' : 'qr'}:${req.ip}`,
         timeWindow: '1 minute',
-        allowList: (req: { query: unknown }) => Boolean((req.query as { state?: string } | undefined)?.state),
       },
     },
     handler: async (req, reply) => {
       if (req.query.state) {
-        await streamQrStatus(req, reply, req.query.state, { login: deps.login, hub: deps.hub });
+        await streamQrStatus(req, reply, req.query.state, {
+          login: deps.login,
+          hub: deps.hub,
+          caps: deps.streamCaps,
+        });
         return undefined as never;
       }
       return deps.login.createQr(req.query.code);

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { QrStatus, QrStatusEvent } from '@app/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { type LoginService, qrErrors } from './login.service.ts';
 
 /** Statuses only move forward; a repeated or late event never goes back. */
@@ -47,29 +48,30 @@ export async function streamQrStatus(
   req: FastifyRequest,
   reply: FastifyReply,
   state: string,
-  deps: { login: LoginService; hub: StreamHub },
+  deps: { login: LoginService; hub: StreamHub; caps: StreamCaps },
 ): Promise<void> {
   const { login, hub } = deps;
+  // Refused (429) before anything is subscribed when this address or this QR has enough open.
+  const release = deps.caps.open({ ip: req.ip, state });
   let lastRank = -1;
   let finished = false;
   let ready = false;
   const early: QrStatus[] = [];
   let expiryTimer: NodeJS.Timeout | undefined;
 
-  const unsubscribe = await login.subscribe(state, ({ status }) => {
-    if (!ready) early.push(status);
-    else void handle(status);
-  });
+  let unsubscribe = () => {};
   let row: Awaited<ReturnType<LoginService['find']>>;
   try {
+    unsubscribe = await login.subscribe(state, ({ status }) => {
+      if (!ready) early.push(status);
+      else void handle(status);
+    });
     row = await login.find(state);
+    if (!row) throw qrErrors.unknown();
   } catch (error) {
     unsubscribe();
+    release();
     throw error;
-  }
-  if (!row) {
-    unsubscribe();
-    throw qrErrors.unknown();
   }
 
   const res = reply.raw;
@@ -88,6 +90,7 @@ export async function streamQrStatus(
     finished = true;
     clearTimeout(expiryTimer);
     unsubscribe();
+    release();
     hub.remove(stream);
     if (!res.writableEnded) res.end();
   };

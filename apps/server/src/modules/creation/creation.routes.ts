@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/route.ts';
+import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { CreationService } from './creation.service.ts';
 import type { GenerationStreamer } from './generation-stream.ts';
@@ -18,7 +19,7 @@ const tags = ['creator'];
 
 export function creationRoutes(
   app: FastifyInstance,
-  deps: { creation: CreationService; stream: GenerationStreamer; ratePerMin: number },
+  deps: { creation: CreationService; stream: GenerationStreamer; ratePerMin: number; streamCaps: StreamCaps },
 ) {
   const { creation } = deps;
   /** Open streams end when the server stops, so that it does not wait for them. */
@@ -74,8 +75,10 @@ export function creationRoutes(
       preHandler: app.requireUser,
     },
     async (req, reply) => {
-      // Answers 404 as an envelope before the stream opens.
-      await creation.requireOwned(currentUser(req).id, req.params.id);
+      // Answers 404 and 429 as envelopes before the stream opens.
+      const userId = currentUser(req).id;
+      await creation.requireOwned(userId, req.params.id);
+      const release = deps.streamCaps.open({ userId });
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -106,6 +109,7 @@ export function creationRoutes(
         req.log.error({ err: error }, 'generation stream failed');
       } finally {
         openStreams.delete(controller);
+        release();
         res.end();
       }
     },

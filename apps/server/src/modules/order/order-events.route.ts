@@ -1,6 +1,7 @@
 import { idParamsSchema, type Order } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { OrderService } from './order.service.ts';
 
@@ -14,7 +15,10 @@ const MAX_STREAM_MS = 20 * 60_000;
  * longer pending. Every heartbeat also re-reads the order, so a lost notification or the moment
  * of expiry reaches the browser within one heartbeat at worst.
  */
-export function orderEventsRoute(app: FastifyInstance, deps: { orders: OrderService }) {
+export function orderEventsRoute(
+  app: FastifyInstance,
+  deps: { orders: OrderService; streamCaps: StreamCaps },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/order/:id/events',
     {
@@ -29,10 +33,12 @@ export function orderEventsRoute(app: FastifyInstance, deps: { orders: OrderServ
       const queued: Order[] = [];
       const timers: NodeJS.Timeout[] = [];
       let unsubscribe = () => {};
+      let release = () => {};
 
       const finish = () => {
         if (!open) return;
         open = false;
+        release();
         // clearTimeout also clears intervals in Node.
         for (const t of timers) clearTimeout(t);
         unsubscribe();
@@ -56,8 +62,15 @@ export function orderEventsRoute(app: FastifyInstance, deps: { orders: OrderServ
           .then(send)
           .catch((err) => req.log.warn({ err, orderId }, 'order stream recheck failed'));
 
-      // Errors up to here (404, 401) are answered as ordinary envelopes.
-      const watched = await deps.orders.watch(userId, orderId, send);
+      // Errors up to here (404, 401, 429) are answered as ordinary envelopes.
+      release = deps.streamCaps.open({ userId });
+      let watched: Awaited<ReturnType<OrderService['watch']>>;
+      try {
+        watched = await deps.orders.watch(userId, orderId, send);
+      } catch (error) {
+        release();
+        throw error;
+      }
       unsubscribe = watched.unsubscribe;
 
       reply.hijack();

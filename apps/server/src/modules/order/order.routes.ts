@@ -10,11 +10,12 @@ import {
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
+import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { OrderService } from './order.service.ts';
 import { orderEventsRoute } from './order-events.route.ts';
 
-export function orderRoutes(app: FastifyInstance, deps: { orders: OrderService }) {
+export function orderRoutes(app: FastifyInstance, deps: { orders: OrderService; streamCaps: StreamCaps }) {
   const { orders } = deps;
 
   route(app, {
@@ -26,7 +27,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: OrderService }
     response: orderSchema,
     preHandler: app.requireUser,
     // preHandler: after requireUser, so the limit is per user, not per shared office IP.
-    config: { rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler' } },
+    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     handler: (req) => orders.create(currentUser(req).id, req.body.productId),
   });
 
@@ -38,7 +39,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: OrderService }
     body: orderPayInputSchema,
     response: orderPaySchema,
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 30, timeWindow: '1 minute', hook: 'preHandler' } },
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     handler: (req) => orders.pay(currentUser(req).id, req.body.orderId),
   });
 
@@ -64,7 +65,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: OrderService }
     handler: (req) => orders.get(currentUser(req).id, req.params.id),
   });
 
-  orderEventsRoute(app, { orders });
+  orderEventsRoute(app, { orders, streamCaps: deps.streamCaps });
 
   // No money moves here: it marks the order refunded and takes its credits back, after the
   // admin has refunded the payment in the WeChat Pay merchant console.

@@ -9,9 +9,9 @@ const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
  * The simulated cashier the dev payment QR opens (on a phone on the same network, or in a
  * browser). Self-contained HTML: it must work without the SPA, like WeChat's own pay sheet.
  */
-export function devCashierPage(view: CashierView | undefined, orderNo: string): string {
+export function devCashierPage(view: CashierView | undefined, orderNo: string, nonce: string): string {
   const body = view
-    ? orderBody(view)
+    ? orderBody(view, nonce)
     : `<div class="state state--bad">订单不存在</div><p class="hint">订单号 ${escapeHtml(orderNo)}</p>`;
   return `<!doctype html>
 <html lang="zh-CN">
@@ -19,7 +19,7 @@ export function devCashierPage(view: CashierView | undefined, orderNo: string): 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>模拟收银台 · 脚本工坊</title>
-<style>
+<style nonce="${nonce}">
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; background: #f5f3ff; color: #1f1f1f;
     font-family: -apple-system, BlinkMacSystemFont, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif; }
@@ -53,7 +53,7 @@ export function devCashierPage(view: CashierView | undefined, orderNo: string): 
 </html>`;
 }
 
-function orderBody(view: CashierView): string {
+function orderBody(view: CashierView, nonce: string): string {
   const info = `
     <div class="product">${escapeHtml(view.productName)}</div>
     <div class="amount">${yuan(view.amountCents)}</div>
@@ -73,7 +73,7 @@ function orderBody(view: CashierView): string {
   return `${info}
     <button id="pay" type="button">确认支付 ${yuan(view.amountCents)}</button>
     <div class="error" id="error" role="alert"></div>
-    <script>
+    <script nonce="${nonce}">
       (function () {
         var expiresAt = ${JSON.stringify(view.expiresAt)};
         var left = document.getElementById('left');

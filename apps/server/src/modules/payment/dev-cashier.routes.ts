@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../lib/route.ts';
+import { withPageNonce } from '../../plugins/security-headers.plugin.ts';
 import { devCashierPage } from './dev-cashier.page.ts';
 import type { PaymentService } from './payment.service.ts';
 
@@ -26,7 +27,7 @@ export function devCashierRoutes(app: FastifyInstance, deps: { payments: Payment
         .status(view ? 200 : 404)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(devCashierPage(view, orderNo));
+        .send(devCashierPage(view, orderNo, withPageNonce(reply)));
     },
   );
 

@@ -10,11 +10,15 @@ import { personaAnalyzeInputSchema } from '@app/contract/generation';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
+import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { PersonaService } from './persona.service.ts';
 import { type EventStream, openEventStream, wantsEventStream } from './persona.sse.ts';
 
-export function personaRoutes(app: FastifyInstance, deps: { personas: PersonaService; ratePerMin: number }) {
+export function personaRoutes(
+  app: FastifyInstance,
+  deps: { personas: PersonaService; ratePerMin: number; streamCaps: StreamCaps },
+) {
   const { personas } = deps;
 
   route(app, {
@@ -27,11 +31,12 @@ export function personaRoutes(app: FastifyInstance, deps: { personas: PersonaSer
     body: personaAnalyzeInputSchema,
     response: personaSchema,
     preHandler: app.requireUser,
-    // After requireUser, so the limit counts per user rather than per IP.
-    config: { rateLimit: { max: deps.ratePerMin, timeWindow: '1 minute', hook: 'preHandler' } },
+    config: { rateLimit: { max: deps.ratePerMin, timeWindow: '1 minute' } },
     handler: async (req, reply) => {
       const user = currentUser(req);
       if (!wantsEventStream(req)) return personas.analyze(user.id, req.body);
+      // Refused before anything is charged when the user already holds too many streams.
+      const release = deps.streamCaps.open({ userId: user.id });
 
       // Refusals before the stream opens (no credits, too many personas) answer as plain JSON
       // with their status; once it is open, the outcome travels as an event.
@@ -49,6 +54,8 @@ export function personaRoutes(app: FastifyInstance, deps: { personas: PersonaSer
         req.log.error({ err: error }, 'persona analysis failed on a stream');
         const message = error instanceof AppError ? error.message : '人设分析失败，请稍后重试';
         stream.send('error', { message });
+      } finally {
+        release();
       }
       stream?.end();
       return undefined as never;

@@ -15,8 +15,7 @@ export function suggestRoutes(app: FastifyInstance, deps: { suggest: SuggestServ
     body: suggestInputSchema,
     response: suggestResultSchema,
     preHandler: app.requireUser,
-    // After requireUser, so the limit counts per user rather than per IP.
-    config: { rateLimit: { max: deps.ratePerMin, timeWindow: '1 minute', hook: 'preHandler' } },
+    config: { rateLimit: { max: deps.ratePerMin, timeWindow: '1 minute' } },
     handler: async (req) => deps.suggest.generate(currentUser(req).id, req.body),
   });
 }

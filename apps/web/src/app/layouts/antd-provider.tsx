@@ -1,6 +1,7 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
+import { cspNonce } from '@/lib/csp-nonce';
 import { useThemeStore } from '@/stores/theme-store';
 
 /** antd with the zh_CN locale and SPEC §3's colours; only screens that use antd load it. */
@@ -9,6 +10,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={zhCN}
+      csp={{ nonce: cspNonce }}
       theme={{
         token: {
           colorPrimary: colors.primary,

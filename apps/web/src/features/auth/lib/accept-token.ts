@@ -1,6 +1,5 @@
-import Cookies from 'js-cookie';
-import { TOKEN_COOKIE } from '@/config/theme';
 import { storage } from '@/lib/storage';
+import { tokenCookie } from '@/lib/token-cookie';
 import { useAuthStore } from '@/stores/auth-store';
 import { getUserInfo } from '../api/get-user-info';
 
@@ -9,7 +8,7 @@ import { getUserInfo } from '../api/get-user-info';
  * stored and the user marked logged in. Otherwise the token is dropped again.
  */
 export async function acceptToken(token: string): Promise<void> {
-  Cookies.set(TOKEN_COOKIE, token, { expires: 30, sameSite: 'lax', path: '/' });
+  tokenCookie.set(token);
   storage.set('token', token);
   try {
     const info = await getUserInfo();
@@ -20,7 +19,7 @@ export async function acceptToken(token: string): Promise<void> {
       role: info.role,
     });
   } catch (error) {
-    Cookies.remove(TOKEN_COOKIE, { path: '/' });
+    tokenCookie.remove();
     storage.remove('token');
     throw error;
   }

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The browser policy of every answer. Scripts come only from our own files; the only inline
+ * code allowed is a <style> or <script> carrying the nonce of its page (antd writes its styles
+ * at run time, see `withPageNonce`). Images may be WeChat avatars (https) or QR codes (data:).
+ */
+function directives(nonce?: string) {
+  const withNonce = (sources: string[]) => (nonce ? [...sources, `'nonce-${nonce}'`] : sources);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: withNonce(["'self'"]),
+    scriptSrcAttr: ["'none'"],
+    styleSrc: withNonce(["'self'"]),
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    mediaSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    frameSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+}
+
+/** What the product never uses: no page of ours may ask for it, nor any frame it ends up in. */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * Gives this answer a fresh nonce and a policy that allows exactly the inline code carrying it;
+ * for HTML the server writes (the SPA's index.html, the dev pages).
+ */
+export function withPageNonce(reply: FastifyReply): string {
+  const nonce = randomBytes(16).toString('base64');
+  reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: directives(nonce) } });
+  return nonce;
+}
+
+/**
+ * Security headers on every answer (helmet), HSTS only when the site is served over https, and
+ * `no-store` on every API answer: most carry personal data or the caller's own flags, and none
+ * is meant to be kept by a browser or a proxy (a route may still say otherwise).
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, opts: { https: boolean }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: directives() },
+      strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Avatars come from WeChat's CDN, which sends no CORP header.
+      crossOriginEmbedderPolicy: false,
+      // Kept out of the way of WeChat's in-app browser and the payment pages it opens.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      xFrameOptions: { action: 'deny' },
+    });
+    app.addHook('onRequest', async (req, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'security-headers' },
+);
