@@ -45,6 +45,8 @@ export const distributionWalletSchema = z.object({
   frozenCents: z.number().int(),
   withdrawnCents: z.number().int(),
   totalEarnedCents: z.number().int(),
+  /** Commission clawed back by a refund after it was withdrawn: repaid first from later commissions. */
+  debtCents: z.number().int(),
   rules: referralRulesSchema,
 });
 export type DistributionWallet = z.infer<typeof distributionWalletSchema>;

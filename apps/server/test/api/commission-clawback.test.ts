@@ -116,7 +116,7 @@ describe('refund after settlement claws the commission back', () => {
       token: distributor.token,
     });
     expect(screen.status).toBe(200);
-    expect(screen.body.data).toMatchObject({ totalEarnedCents: 1980 });
+    expect(screen.body.data).toMatchObject({ totalEarnedCents: 1980, availableCents: 1980, debtCents: 0 });
   });
 
   it('records debt for commission already withdrawn and repays it from the next commissions', async () => {
@@ -144,6 +144,13 @@ describe('refund after settlement claws the commission back', () => {
       payload: { amountCents: 1000, realName: '张三' },
     });
     expect(refused.status).toBe(422);
+    // …and the wallet screen says why.
+    const screen = await t.call<DistributionWallet>({
+      method: 'GET',
+      url: '/api/v1/distribution/wallet',
+      token: distributor.token,
+    });
+    expect(screen.body.data).toMatchObject({ availableCents: 0, withdrawnCents: 1980, debtCents: 1980 });
 
     // The next commission pays the debt first…
     await buy(customer);

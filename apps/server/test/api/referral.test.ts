@@ -49,6 +49,7 @@ describe('referral: commissions, settlement, customers', () => {
       frozenCents: 0,
       withdrawnCents: 0,
       totalEarnedCents: 1980,
+      debtCents: 0,
       rules: { commissionRate: 0.2, settlementDays: 7, withdrawMinCents: 1000 },
     });
     expect(await ledgerOf(t, distributor.id)).toEqual(await walletOf(t, distributor.id));

@@ -161,6 +161,22 @@ describe('built-in scripts', () => {
     }
   });
 
+  it('keeps every character whole where it shortens a title, tag or line (emoji included)', async () => {
+    const topics = [
+      '🍜🍜🍜🍜🍜🍜🍜🍜🍜🍜🍜🍜🍜🍜🍜一人食焖饭',
+      '一人食焖饭😋😋😋😋😋😋😋😋😋😋😋😋',
+      '夜钓🎣新手🎣第一次🎣装备🎣怎么选🎣才不踩坑',
+    ];
+    for (const topic of topics) {
+      for (const templateId of TEMPLATE_IDS) {
+        for (const twist of TWISTS) {
+          const draft = await provider.generateScript(task({ topic, templateId, twist }));
+          expect(scriptDraftSchema.safeParse(draft).success, `${topic} ${templateId} ${twist}`).toBe(true);
+        }
+      }
+    }
+  });
+
   it('never gives the creator years or a job the persona does not have', async () => {
     const persona = await provider.analyzePersona(hr);
     for (const templateId of TEMPLATE_IDS) {

@@ -12,6 +12,7 @@ import { dropRepeatedLeadIns } from './compose/lead-ins.ts';
 import { materialFor } from './compose/material.ts';
 import { coverFor, tagsFor, titleFor, truthfulTopic } from './compose/titles.ts';
 import { type TwistLines, twistLines } from './compose/twists.ts';
+import { clipText } from './fit-text.ts';
 import { PLATFORM_STYLES } from './platform-style.ts';
 
 const WRITERS: Record<TemplateId, (ctx: ComposeContext) => BeatWriters> = {
@@ -32,7 +33,7 @@ function pickShot(beat: PlanBeat, visual: string, previous: string): string {
   return beat.shots.find((s) => s !== previous) ?? beat.shots[0] ?? '中景';
 }
 
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+const clip = (text: string, max: number) => (text.length <= max ? text : `${clipText(text, max - 1)}…`);
 
 /**
  * Writes one variant: the plan's beats filled from the subtopic's material, the twist planted and

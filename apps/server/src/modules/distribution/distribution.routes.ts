@@ -50,6 +50,7 @@ export function distributionRoutes(
         frozenCents: b.frozen,
         withdrawnCents: b.withdrawn,
         totalEarnedCents: b.totalEarned,
+        debtCents: b.debt,
         rules: deps.rules,
       };
     },

@@ -1,6 +1,7 @@
 import { chineseNumber } from '../../analysis/chinese-numbers.ts';
 import { bare, firstClause, spokenLength } from '../../analysis/spoken.ts';
 import type { TopicAnalysis } from '../../analysis/topic-analysis.ts';
+import { clipText } from '../fit-text.ts';
 import { type ComposeContext, FRAMES, fillFrame } from './compose-context.ts';
 import type { Material } from './material.ts';
 
@@ -81,7 +82,7 @@ export function titleFor(ctx: ComposeContext): string {
 export function coverFor(ctx: ComposeContext, title: string): string {
   const { analysis: a } = ctx;
   const options = [title, firstClause(title, 12), a.count ? `${a.core}${a.count.raw}` : titleCore(a)];
-  return options.find((o) => spokenLength(o) >= 2 && [...o].length <= 14) ?? titleCore(a).slice(0, 14);
+  return options.find((o) => spokenLength(o) >= 2 && [...o].length <= 14) ?? clipText(titleCore(a), 14);
 }
 
 /** Topic tags: the subject in the creator's words, the subtopic and the field; never the template. */
@@ -93,5 +94,5 @@ export function tagsFor(ctx: ComposeContext): string[] {
     niche?.label ?? '',
     ...(niche?.tags.slice(ctx.variant, ctx.variant + 2) ?? []),
   ];
-  return [...new Set(tags.map((t) => t.slice(0, 20)).filter((t) => t.length >= 2))].slice(0, 6);
+  return [...new Set(tags.map((t) => clipText(t, 20)).filter((t) => t.length >= 2))].slice(0, 6);
 }
