@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './helpers/app-server';
-import { launchBrowser, viewports } from './helpers/browser';
+import { launchBrowser, screenshot, viewports } from './helpers/browser';
 import { devLogin, loginAs } from './helpers/login';
 
 const BANNER_TEXT = '演示模式：登录和支付均为模拟，不会产生真实扣款';
@@ -19,11 +18,11 @@ async function expectBanner(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-/** The first screen only (SCREENSHOTS=dir): where the banner is. */
+/** The first screen only: where the banner is (dialogs animate in first). */
 async function shot(page: Page, name: string) {
   if (!process.env.SCREENSHOTS) return;
-  await page.waitForTimeout(400); // dialogs animate in
-  await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`) });
+  await page.waitForTimeout(400);
+  await screenshot(page, name, { fullPage: false });
 }
 
 describe('demo mode: a banner on every page while login and payment are simulated', () => {

@@ -25,10 +25,13 @@ export const viewports = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-/** Saves a screenshot under screenshots/ (ignored by git) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot (the whole page unless fullPage: false) under $SCREENSHOTS for a person to look at. */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   if (!process.env.SCREENSHOTS) return;
-  await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(process.env.SCREENSHOTS, `${name}.png`),
+    fullPage: opts.fullPage ?? true,
+  });
 }
 
 /**
