@@ -7,6 +7,8 @@ import { type Container, createContainer } from './container.ts';
 import type { Database } from './db/database.ts';
 import { listTemplates } from './generation/templates/templates.ts';
 import { fail } from './lib/envelope.ts';
+import { createEventStreams } from './lib/event-stream.ts';
+import { VERSION } from './lib/version.ts';
 import { loginRoutes } from './modules/auth/login.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { collegeRoutes } from './modules/college/college.routes.ts';
@@ -40,8 +42,6 @@ import {
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.plugin.ts';
 import { spaPlugin } from './plugins/spa.plugin.ts';
-
-export const VERSION = '0.0.4';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,7 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', req.id);
   });
 
-  const container = createContainer(config, database);
+  const container = createContainer(config, database, app.log);
   app.decorate('container', container);
 
   await app.register(errorHandlerPlugin);
@@ -117,6 +117,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin, { sessions: container.sessions, users: container.users });
 
+  // Every text/event-stream answer of this app; open streams would keep the server from closing.
+  const eventStreams = createEventStreams();
+  app.addHook('preClose', async () => eventStreams.closeAll());
+
   await app.register(
     async (api) => {
       healthRoutes(api, { database: database.kind, version: VERSION });
@@ -126,16 +130,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         personas: container.personas,
         ratePerMin: config.GENERATION_RATE_PER_MIN,
         streamCaps: container.streamCaps,
+        eventStreams,
       });
       suggestRoutes(api, { suggest: container.suggest, ratePerMin: config.SUGGEST_RATE_PER_MIN });
       creationRoutes(api, {
         ...container.creationModule,
         ratePerMin: config.GENERATION_RATE_PER_MIN,
         streamCaps: container.streamCaps,
+        eventStreams,
       });
       scriptRoutes(api, { scripts: container.creationModule.scripts, listTemplates });
       catalogRoutes(api, { catalog: container.catalog });
-      orderRoutes(api, { orders: container.orders, streamCaps: container.streamCaps });
+      orderRoutes(api, { orders: container.orders, streamCaps: container.streamCaps, eventStreams });
       paymentRoutes(api, { payments: container.payments, config });
       walletRoutes(api, { wallet: container.wallet, isInternal: container.internal.isInternal });
       topicRoutes(api, { topics: container.topics });
@@ -155,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         provider: container.loginProvider,
         qrRatePerMin: config.LOGIN_RATE_PER_MIN,
         streamCaps: container.streamCaps,
+        eventStreams,
       });
       distributorRoutes(api, { distributors: container.distributors });
     },

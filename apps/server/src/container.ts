@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicUrl } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createGenerationProvider } from './generation/create-generation-provider.ts';
@@ -53,9 +54,10 @@ import { createPaymentProvider } from './providers/payment/create-payment-provid
 
 /**
  * All wiring happens here: repositories → services → (routes in app.ts). Services declare the
- * narrow dependencies they need, so tests can build any of them alone.
+ * narrow dependencies they need, so tests can build any of them alone. `log` is the app's logger,
+ * for work that runs detached from any request.
  */
-export function createContainer(config: Config, database: Database) {
+export function createContainer(config: Config, database: Database, log: Pick<FastifyBaseLogger, 'error'>) {
   const { db } = database;
   // Caches of the signed-in user drop an entry on every instance when it changes.
   const userEvents = createUserEvents(database.bus);
@@ -74,24 +76,12 @@ export function createContainer(config: Config, database: Database) {
   });
   const wallet = createWalletService({ db, wallets: createWalletRepository() });
   const userLookup = createUserLookupRepository();
-  const internalService = createInternalService({
+  const internal = createInternalService({
     db,
     members: createInternalRepository(),
     profilesByIds: userLookup.profilesByIds,
+    events: userEvents,
   });
-  const internal = {
-    ...internalService,
-    async decide(adminId: string, userId: string, approve: boolean) {
-      const changed = await internalService.decide(adminId, userId, approve);
-      await userEvents.changed(userId);
-      return changed;
-    },
-    async decideMany(adminId: string, userIds: string[], approve: boolean) {
-      const changed = await internalService.decideMany(adminId, userIds, approve);
-      for (const userId of userIds) await userEvents.changed(userId);
-      return changed;
-    },
-  };
   const limit = createLimitService({
     wallet,
     isInternal: internal.isInternal,
@@ -117,6 +107,7 @@ export function createContainer(config: Config, database: Database) {
     personas,
     generator: generation,
     concurrencyPerUser: config.GENERATION_CONCURRENCY_PER_USER,
+    logError: (message, details) => log.error(details, message),
   });
   // `improve` looks scripts up in the scripts module (owner-checked).
   const getScript = creationModule.scripts.forSuggest;
@@ -198,19 +189,12 @@ export function createContainer(config: Config, database: Database) {
   const shop = { catalog, orders, payments, paymentProvider };
 
   // Login: QR states, referral binding at first login, distributors.
-  const distributorService = createDistributorService({
+  const distributors = createDistributorService({
     db,
     distributors: createDistributorRepository(),
     publicUrl: publicUrl(config),
+    events: userEvents,
   });
-  const distributors = {
-    ...distributorService,
-    async become(userId: string) {
-      const row = await distributorService.become(userId);
-      await userEvents.changed(userId);
-      return row;
-    },
-  };
   const loginProvider = createLoginProvider(config);
   const login = createLoginService({
     db,

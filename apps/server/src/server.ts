@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { VERSION } from './lib/version.ts';
 
 /** The only file that listens: start, and shut down cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -41,7 +42,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`脚本工坊 v0.0.4 · 数据库 ${database.kind} · http://localhost:${config.PORT}`);
+  app.log.info(`脚本工坊 v${VERSION} · 数据库 ${database.kind} · http://localhost:${config.PORT}`);
 }
 
 main().catch((error) => {

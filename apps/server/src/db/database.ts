@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../lib/server-root.ts';
 import { createPgliteBus, createPostgresBus, type EventBus } from './event-bus.ts';
+import { advisoryLocks } from './locks.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -31,17 +32,14 @@ export const pgliteTemplateFile = resolve(serverRoot, 'dist/pglite-template.tar'
 /** Relative data paths mean the repository root, whichever workspace a command runs from. */
 const repoRoot = resolve(serverRoot, '../..');
 
-/** Any stable 64-bit number: instances starting together take turns migrating. */
-const MIGRATION_LOCK_ID = 7_301_004;
-
 export async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const lockClient = await pool.connect();
   try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await lockClient.query('select pg_advisory_lock($1)', [advisoryLocks.migrations]);
     await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
   } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await lockClient.query('select pg_advisory_unlock($1)', [advisoryLocks.migrations]).catch(() => {});
     lockClient.release();
   }
   const bus = await createPostgresBus(url);

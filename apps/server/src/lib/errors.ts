@@ -23,3 +23,8 @@ export const conflict = (message: string, code = 'conflict') => new AppError(409
 export const unprocessable = (message: string, code = 'rule') => new AppError(422, message, code);
 export const tooManyRequests = (message = '操作太频繁，请稍后再试', code = 'rate_limited') =>
   new AppError(429, message, code);
+
+/** Keeps what really failed on the error, for the log (the user sees only the message). */
+export function withCause(error: AppError, cause: unknown): AppError {
+  return Object.assign(error, { cause });
+}

@@ -2,6 +2,7 @@ import type { QrStatusEvent, UserInfo } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../../src/db/execute-rows.ts';
 import { loginStates, sessions } from '../../src/db/schema.ts';
 import { LOGIN_QR_OPTIONS } from '../../src/modules/auth/login.service.ts';
 import { hashToken } from '../../src/modules/auth/session.service.ts';
@@ -68,9 +69,10 @@ describe('QR login lifecycle (dev provider)', () => {
       .from(sessions)
       .where(eq(sessions.tokenHash, hashToken(done.token!)));
     expect(rows).toHaveLength(1);
-    const [raw] = await t.database.db
-      .execute<{ n: number }>(sql`select count(*)::int as n from sessions where token_hash = ${done.token!}`)
-      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    const [raw] = await executeRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from sessions where token_hash = ${done.token!}`,
+    );
     expect(raw?.n).toBe(0);
   });
 

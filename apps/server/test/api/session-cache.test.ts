@@ -27,6 +27,26 @@ describe('cached sessions and users', () => {
     expect((await info(a, user.token)).body.data).toMatchObject({ isDistribution: true });
   });
 
+  it('an internal-member decision, one or many, shows in /user/info at once despite the cache', async () => {
+    const admin = await a.signIn({ admin: true });
+    const users = [await a.signIn(), await a.signIn()];
+    for (const user of users) {
+      await a.call({ method: 'GET', url: '/api/v1/internal/add_int_list', token: user.token });
+      expect((await info(a, user.token)).body.data).toMatchObject({ isInternal: false });
+    }
+    const decide = (url: string, payload: object) =>
+      a.call({ method: 'POST', url: `/api/v1/internal/${url}`, token: admin.token, payload });
+    expect((await decide('add', { userId: users[0]!.id, approve: true })).status).toBe(200);
+    expect((await info(a, users[0]!.token)).body.data).toMatchObject({ isInternal: true });
+    const both = { userIds: users.map((u) => u.id), approve: true };
+    expect((await decide('multi_add_int_list', both)).status).toBe(200);
+    expect((await info(a, users[1]!.token)).body.data).toMatchObject({ isInternal: true });
+    expect((await decide('multi_add_int_list', { ...both, approve: false })).status).toBe(200);
+    for (const user of users) {
+      expect((await info(a, user.token)).body.data).toMatchObject({ isInternal: false });
+    }
+  });
+
   it.runIf(onPostgres())('a logout on instance A ends the session cached on instance B', async () => {
     const second = await openSecondInstance(a.database);
     const b = await createTestApp({ SESSION_CACHE_MS: '60000' }, { database: second });

@@ -1,10 +1,11 @@
 import { logoutResultSchema, qrCodeQuerySchema, qrCodeSchema } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import type { EventStreams } from '../../lib/event-stream.ts';
 import { route } from '../../lib/route.ts';
 import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { bearerToken } from '../../plugins/auth.plugin.ts';
 import type { LoginService } from './login.service.ts';
-import { type StreamHub, streamQrStatus } from './qr-status-stream.ts';
+import { streamQrStatus } from './qr-status-stream.ts';
 import type { SessionService } from './session.service.ts';
 
 const hasState = (req: { query: unknown }) => Boolean((req.query as { state?: string } | undefined)?.state);
@@ -14,7 +15,9 @@ export function authRoutes(
   deps: {
     login: LoginService;
     sessions: Pick<SessionService, 'revoke'>;
-    hub: StreamHub;
+    eventStreams: EventStreams;
+    /** Heartbeat of the status streams; the event streams' default when omitted. */
+    heartbeatMs?: number;
     streamCaps: StreamCaps;
     qrRatePerMin: number;
   },
@@ -40,8 +43,9 @@ export function authRoutes(
       if (req.query.state) {
         await streamQrStatus(req, reply, req.query.state, {
           login: deps.login,
-          hub: deps.hub,
+          streams: deps.eventStreams,
           caps: deps.streamCaps,
+          heartbeatMs: deps.heartbeatMs,
         });
         return undefined as never;
       }

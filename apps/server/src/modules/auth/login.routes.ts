@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { devOnlyScope } from '../../lib/dev-access.ts';
+import type { EventStreams } from '../../lib/event-stream.ts';
 import type { StreamCaps } from '../../lib/stream-caps.ts';
 import type { DevLoginProvider } from '../../providers/login/dev-login.provider.ts';
 import type { MpLoginProvider } from '../../providers/login/mp-login.provider.ts';
 import { authRoutes } from './auth.routes.ts';
 import { devScanRoutes } from './dev-scan.routes.ts';
 import type { LoginService } from './login.service.ts';
-import { createStreamHub } from './qr-status-stream.ts';
 import type { SessionService } from './session.service.ts';
 import { wechatCallbackRoutes } from './wechat-callback.routes.ts';
-
-/** Heartbeat comments keep proxies from closing an idle status stream. */
-const HEARTBEAT_MS = 15_000;
 
 /** Everything of QR login: the QR and its stream, logout, and the active provider's endpoints. */
 export function loginRoutes(
@@ -22,16 +19,17 @@ export function loginRoutes(
     provider: DevLoginProvider | MpLoginProvider;
     qrRatePerMin: number;
     streamCaps: StreamCaps;
+    /** Open status streams end with the app's other event streams when the server closes. */
+    eventStreams: EventStreams;
+    /** Heartbeat comments keep proxies from closing an idle status stream (default 15 s). */
     heartbeatMs?: number;
   },
 ) {
-  const hub = createStreamHub(deps.heartbeatMs ?? HEARTBEAT_MS);
-  // Open streams would keep the server from closing: end them first.
-  app.addHook('preClose', async () => hub.closeAll());
   authRoutes(app, {
     login: deps.login,
     sessions: deps.sessions,
-    hub,
+    eventStreams: deps.eventStreams,
+    heartbeatMs: deps.heartbeatMs,
     streamCaps: deps.streamCaps,
     qrRatePerMin: deps.qrRatePerMin,
   });

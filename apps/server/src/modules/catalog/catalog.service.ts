@@ -1,11 +1,10 @@
 import type { Product } from '@app/contract';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { ProductConfig } from './catalog.config.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import type { ProductRow } from './catalog.schema.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const PRODUCT_NOT_FOUND_MESSAGE = '商品不存在或已下架，请刷新页面后重新选择';
 
@@ -36,7 +35,7 @@ export function createCatalogService(deps: {
     },
     /** A product that can be bought now; 404 for an unknown, malformed or withdrawn id. */
     async requireActive(id: string): Promise<ProductRow> {
-      const row = UUID.test(id) ? await products.findActive(db, id) : undefined;
+      const row = isUuid(id) ? await products.findActive(db, id) : undefined;
       if (!row) throw notFound(PRODUCT_NOT_FOUND_MESSAGE, 'product_not_found');
       return row;
     },

@@ -3,12 +3,11 @@ import { type CreationModule, SWEEP_MS } from './creation.module.ts';
 
 /**
  * The creation module's part of the app's life: at start (and every minute, for instances that
- * died while this one kept running) generations left running by a dead instance are failed and
- * refunded (persona analyses too: the same lease, swept here); at shutdown this instance's own generations are interrupted, failed and refunded
- * before the database closes.
+ * died while this one kept running) generations and persona analyses left running by a dead
+ * instance are failed and refunded; at shutdown this instance's own generations are interrupted,
+ * failed and refunded before the database closes.
  */
 export function creationJobs(app: FastifyInstance, module: CreationModule) {
-  module.attachLogger((message, details) => app.log.error(details, message));
   let timer: NodeJS.Timeout | undefined;
 
   const sweep = async () => {

@@ -30,12 +30,11 @@ export function createCreationModule(deps: {
   personas: Pick<PersonaService, 'get'> & Partial<Pick<PersonaService, 'recoverStale'>>;
   generator: ScriptGenerator;
   concurrencyPerUser: number;
+  /** Failures of detached work (runs, heartbeats, sweeps) that no request is waiting to hear about. */
+  logError: LogError;
 }) {
-  const { db, bus } = deps;
+  const { db, bus, logError } = deps;
   const runnerId = randomUUID();
-  // Errors are logged through the app's logger once the app attaches it (creationJobs).
-  let log: LogError = (message, details) => console.error(message, details);
-  const logError: LogError = (message, details) => log(message, details);
 
   const generations = createCreationRepository();
   const scriptRows = createScriptRepository();
@@ -81,9 +80,6 @@ export function createCreationModule(deps: {
       const generations = await creation.recoverStale();
       const analyses = (await deps.personas.recoverStale?.()) ?? 0;
       return generations + analyses;
-    },
-    attachLogger(next: LogError) {
-      log = next;
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { GenerationInput } from '@app/contract';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { executeRows } from '../../db/execute-rows.ts';
+import { CREATION_USER_LOCK_PREFIX } from '../../db/locks.ts';
 import {
   creatorGenerations,
   creatorVariants,
@@ -18,7 +20,9 @@ export function createCreationRepository() {
      * module's table: a transaction-scoped advisory lock keyed by the user id.
      */
     async lockUser(tx: DbOrTx, userId: string) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`creation:${userId}`}, 0))`);
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`${CREATION_USER_LOCK_PREFIX}${userId}`}, 0))`,
+      );
     },
 
     async countRunning(db: DbOrTx, userId: string): Promise<number> {
@@ -173,7 +177,9 @@ export function createCreationRepository() {
         chunks.map((c) => sql`(${c.idx}::int, ${c.text}::text)`),
         sql`, `,
       );
-      const result = await db.execute(sql`
+      const updated = await executeRows<{ idx: number }>(
+        db,
+        sql`
         with lease as (
           update ${creatorGenerations} set heartbeat_at = now()
           where id = ${generationId} and runner_id = ${runnerId} and status = 'generating'
@@ -182,9 +188,9 @@ export function createCreationRepository() {
         update ${creatorVariants} v set text = v.text || c.chunk
         from (values ${values}) as c(idx, chunk), lease
         where v.generation_id = lease.id and v.idx = c.idx
-        returning v.idx`);
-      const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
-      return rows.length > 0;
+        returning v.idx`,
+      );
+      return updated.length > 0;
     },
 
     async setVariant(

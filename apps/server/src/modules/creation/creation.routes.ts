@@ -9,6 +9,7 @@ import {
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { EventStreams } from '../../lib/event-stream.ts';
 import { route } from '../../lib/route.ts';
 import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
@@ -19,14 +20,15 @@ const tags = ['creator'];
 
 export function creationRoutes(
   app: FastifyInstance,
-  deps: { creation: CreationService; stream: GenerationStreamer; ratePerMin: number; streamCaps: StreamCaps },
+  deps: {
+    creation: CreationService;
+    stream: GenerationStreamer;
+    ratePerMin: number;
+    streamCaps: StreamCaps;
+    eventStreams: EventStreams;
+  },
 ) {
   const { creation } = deps;
-  /** Open streams end when the server stops, so that it does not wait for them. */
-  const openStreams = new Set<AbortController>();
-  app.addHook('preClose', async () => {
-    for (const controller of openStreams) controller.abort();
-  });
 
   route(app, {
     method: 'POST',
@@ -79,38 +81,20 @@ export function creationRoutes(
       const userId = currentUser(req).id;
       await creation.requireOwned(userId, req.params.id);
       const release = deps.streamCaps.open({ userId });
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': req.id,
-      });
+      const stream = deps.eventStreams.open(reply, { release });
       const controller = new AbortController();
-      openStreams.add(controller);
-      res.on('close', () => controller.abort());
-      const write = (chunk: string) => {
-        if (!res.writableEnded && !res.destroyed) res.write(chunk);
-      };
+      stream.onClose(() => controller.abort());
       try {
         await deps.stream(
           req.params.id,
-          {
-            send: (e: GenerationStreamEvent) =>
-              write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`),
-            ping: () => write(': ping\n\n'),
-          },
+          { send: (e: GenerationStreamEvent) => stream.send(e.event, e.data) },
           controller.signal,
         );
       } catch (error) {
         // The generation itself goes on: the client reconnects and is sent what is stored.
         req.log.error({ err: error }, 'generation stream failed');
       } finally {
-        openStreams.delete(controller);
-        release();
-        res.end();
+        stream.end();
       }
     },
   );

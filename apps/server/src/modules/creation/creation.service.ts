@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Generation, GenerationInput, GenerationListItem, Page } from '@app/contract';
 import type { Db } from '../../db/database.ts';
 import { notFound, tooManyRequests } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { LimitService } from '../limit/limit.service.ts';
 import type { PersonaService } from '../persona/persona.service.ts';
 import type { CreationRepository } from './creation.repository.ts';
@@ -10,7 +11,6 @@ import type { GenerationFinalizer } from './generation-finalizer.ts';
 import type { GenerationRunner } from './generation-runner.ts';
 import { toScript } from './script.mapper.ts';
 import type { ScriptRepository } from './script.repository.ts';
-import { isUuid } from './uuid.ts';
 
 export const GENERATION_NOT_FOUND_MESSAGE = '创作记录不存在或已被删除';
 export const TOO_MANY_GENERATIONS_MESSAGE = '同时进行的生成过多，请等当前生成完成后再试';

@@ -6,10 +6,9 @@ import { GENERATION_CHANNEL, type GenerationMessage, isGenerationMessage } from 
 import { toScript } from './script.mapper.ts';
 import type { ScriptRepository } from './script.repository.ts';
 
+/** Where the events go; heartbeats that keep proxies from closing an idle connection are its own. */
 export interface StreamSink {
   send(event: GenerationStreamEvent): void;
-  /** An SSE comment: keeps proxies from closing an idle connection. */
-  ping(): void;
 }
 
 /**
@@ -17,8 +16,8 @@ export interface StreamSink {
  * a delta is cut to what the consumer has not seen (by offset), and anything else — a finished
  * script, a failed variant, the end — is read back from the database, which is always written
  * before its message is published. So a late or reconnecting consumer, on any instance, ends
- * with exactly the stored text, never a gap or a repeat. Every `idleMs` without news it pings
- * and re-reads the state, in case a notification was lost while a LISTEN connection reconnected.
+ * with exactly the stored text, never a gap or a repeat. Every `idleMs` without news it re-reads
+ * the state, in case a notification was lost while a LISTEN connection reconnected.
  */
 export function createGenerationStreamer(deps: {
   db: Db;
@@ -111,7 +110,6 @@ export function createGenerationStreamer(deps: {
           wake = null;
           if (signal.aborted) return;
           if (!woke) {
-            sink.ping();
             if (await sync()) return;
             continue;
           }

@@ -2,6 +2,7 @@ import type { Page, Script, ScriptDownloadFormat, ScriptEdits, ScriptListItem } 
 import type { Db } from '../../db/database.ts';
 import { scriptFindings } from '../../generation/quality/quality-gate.ts';
 import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { ScriptForSuggest } from '../suggest/suggest.service.ts';
 import type { CreationRepository } from './creation.repository.ts';
 import { scriptToDocx } from './export/script-docx.ts';
@@ -9,7 +10,6 @@ import { contentDisposition, exportModel, fileNameOf } from './export/script-exp
 import { scriptToMarkdown, scriptToText } from './export/script-text.ts';
 import { draftOf, toScript } from './script.mapper.ts';
 import type { ScriptRepository } from './script.repository.ts';
-import { isUuid } from './uuid.ts';
 
 export const SCRIPT_NOT_FOUND_MESSAGE = '脚本不存在或已被删除';
 

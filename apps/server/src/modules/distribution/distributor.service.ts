@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { DistributionUri } from '@app/contract';
 import type { Db } from '../../db/database.ts';
 import { unprocessable } from '../../lib/errors.ts';
+import type { UserEvents } from '../user/user-events.ts';
 import type { DistributorRepository } from './distributor.repository.ts';
 import type { DistributorRow } from './distributor.schema.ts';
 
@@ -23,6 +24,8 @@ export function createDistributorService(deps: {
   db: Db;
   distributors: DistributorRepository;
   publicUrl: string;
+  /** Told when a user becomes a distributor, so every instance's cache of the user drops it. */
+  events?: Pick<UserEvents, 'changed'>;
 }) {
   const { db, distributors } = deps;
   return {
@@ -34,7 +37,10 @@ export function createDistributorService(deps: {
     async become(userId: string): Promise<DistributorRow> {
       for (let attempt = 0; attempt < 5; attempt++) {
         const row = await distributors.insert(db, userId, drawCode());
-        if (row) return row;
+        if (row) {
+          await deps.events?.changed(userId);
+          return row;
+        }
       }
       throw new Error('could not draw a free referral code');
     },

@@ -1,5 +1,6 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { advisoryLocks } from '../../db/locks.ts';
 import { inspirations } from './inspiration.schema.ts';
 import type { SeedInspiration } from './inspiration-seed.ts';
 
@@ -13,9 +14,6 @@ const orderings: Record<InspirationSortKey, SQL> = {
   recent: sql`${inspirations.publishedAt} desc nulls last, ${inspirations.id}`,
 };
 
-/** Any stable 64-bit number: instances starting together take turns seeding. */
-const SEED_LOCK = 7_301_108;
-
 export function createInspirationRepository() {
   return {
     /**
@@ -26,7 +24,7 @@ export function createInspirationRepository() {
     async upsert(db: DbOrTx, rows: SeedInspiration[]) {
       if (rows.length === 0) return;
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLocks.inspirationSeed})`);
         await tx.execute(sql`
           insert into ${inspirations} (id, category_id, title, platform, author, likes, comments, shares,
             heat, hook, tags, published_at)

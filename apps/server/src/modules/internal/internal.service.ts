@@ -1,6 +1,7 @@
 import type { InternalApplication, InternalMember, Page } from '@app/contract';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { UserEvents } from '../user/user-events.ts';
 import type { InternalMemberRow, InternalMemberStatus, InternalRepository } from './internal.repository.ts';
 
 interface Profile {
@@ -17,6 +18,8 @@ export function createInternalService(deps: {
   db: Db;
   members: InternalRepository;
   profilesByIds?: (db: DbOrTx, ids: string[]) => Promise<Map<string, Profile>>;
+  /** Told after a decision, so every instance's cache of the user drops it (credits become free or not). */
+  events?: Pick<UserEvents, 'changed'>;
 }) {
   const { db, members } = deps;
   const profilesByIds = deps.profilesByIds ?? (async () => new Map<string, Profile>());
@@ -79,10 +82,14 @@ export function createInternalService(deps: {
       return { items: await toMembers(result.items), total: result.total, page, pageSize };
     },
     async decide(adminId: string, userId: string, approve: boolean): Promise<number> {
-      return decideAll(adminId, [userId], approve);
+      const changed = await decideAll(adminId, [userId], approve);
+      await deps.events?.changed(userId);
+      return changed;
     },
     async decideMany(adminId: string, userIds: string[], approve: boolean): Promise<number> {
-      return decideAll(adminId, userIds, approve);
+      const changed = await decideAll(adminId, userIds, approve);
+      for (const userId of userIds) await deps.events?.changed(userId);
+      return changed;
     },
   };
 }

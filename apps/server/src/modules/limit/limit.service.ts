@@ -3,12 +3,24 @@ import { INSUFFICIENT_CREDITS_MESSAGE, type WalletService } from '../wallet/wall
 
 export type ChargeableAction = 'persona' | 'script' | 'suggest';
 
+export interface Refund {
+  userId: string;
+  amount: number;
+  /** The id the charge was written with: the refund's ledger row points at the same thing. */
+  refId: string;
+}
+
+/** A refund that could not be written, with what was owed attached for the log (and support). */
+export function refundFailure(error: unknown, refund: Refund): Error {
+  return Object.assign(error instanceof Error ? error : new Error(String(error)), { refund });
+}
+
 /**
  * What an action costs and who pays: internal members spend nothing. Charging happens inside the
  * caller's transaction together with the row it pays for, and is refunded the same way.
  */
 export function createLimitService(deps: {
-  wallet: Pick<WalletService, 'changeIn' | 'balance'>;
+  wallet: Pick<WalletService, 'changeIn' | 'change' | 'balance'>;
   /** `db`: the transaction a charge runs in; asking outside it would wait on it (PGlite). */
   isInternal: (userId: string, db?: DbOrTx) => Promise<boolean>;
   costs: Record<ChargeableAction, number>;
@@ -50,16 +62,26 @@ export function createLimitService(deps: {
       }
       return cost;
     },
-    async refund(tx: DbOrTx, args: { userId: string; amount: number; refId: string }) {
-      if (args.amount > 0) {
-        await wallet.changeIn(tx, {
-          userId: args.userId,
-          delta: args.amount,
-          reason: 'refund',
-          refId: args.refId,
-        });
+    /** Gives credits back inside the caller's transaction (with the row that records the failure). */
+    async refund(tx: DbOrTx, args: Refund) {
+      if (args.amount > 0) await wallet.changeIn(tx, refundChange(args));
+    },
+    /**
+     * Gives credits back in a transaction of its own and never throws: answers null, or the error
+     * (see refundFailure), so the caller can still tell the user why their action failed.
+     */
+    async tryRefund(args: Refund): Promise<Error | null> {
+      try {
+        if (args.amount > 0) await wallet.change(refundChange(args));
+        return null;
+      } catch (error) {
+        return refundFailure(error, args);
       }
     },
   };
 }
 export type LimitService = ReturnType<typeof createLimitService>;
+
+function refundChange({ userId, amount, refId }: Refund) {
+  return { userId, delta: amount, reason: 'refund' as const, refId };
+}

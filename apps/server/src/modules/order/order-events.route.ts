@@ -1,11 +1,11 @@
 import { idParamsSchema, type Order } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { EventStream, EventStreams } from '../../lib/event-stream.ts';
 import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { OrderService } from './order.service.ts';
 
-const HEARTBEAT_MS = 15_000;
 /** Streams end after this; the browser reconnects if the order is still pending. */
 const MAX_STREAM_MS = 20 * 60_000;
 
@@ -17,7 +17,7 @@ const MAX_STREAM_MS = 20 * 60_000;
  */
 export function orderEventsRoute(
   app: FastifyInstance,
-  deps: { orders: OrderService; streamCaps: StreamCaps },
+  deps: { orders: OrderService; streamCaps: StreamCaps; eventStreams: EventStreams },
 ) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/order/:id/events',
@@ -28,33 +28,21 @@ export function orderEventsRoute(
     async (req, reply) => {
       const userId = currentUser(req).id;
       const orderId = req.params.id;
-      let open = false;
+      let stream: EventStream | undefined;
       let last = '';
       const queued: Order[] = [];
-      const timers: NodeJS.Timeout[] = [];
-      let unsubscribe = () => {};
-      let release = () => {};
-
-      const finish = () => {
-        if (!open) return;
-        open = false;
-        release();
-        // clearTimeout also clears intervals in Node.
-        for (const t of timers) clearTimeout(t);
-        unsubscribe();
-        reply.raw.end();
-      };
       const send = (order: Order) => {
-        if (!open) {
+        if (!stream) {
           queued.push(order);
           return;
         }
+        if (!stream.open) return;
         const line = JSON.stringify(order);
         if (line !== last) {
           last = line;
-          reply.raw.write(`event: order\ndata: ${line}\n\n`);
+          stream.send('order', order);
         }
-        if (order.status !== 'pending') finish();
+        if (order.status !== 'pending') stream.end();
       };
       const recheck = () =>
         void deps.orders
@@ -63,7 +51,7 @@ export function orderEventsRoute(
           .catch((err) => req.log.warn({ err, orderId }, 'order stream recheck failed'));
 
       // Errors up to here (404, 401, 429) are answered as ordinary envelopes.
-      release = deps.streamCaps.open({ userId });
+      const release = deps.streamCaps.open({ userId });
       let watched: Awaited<ReturnType<OrderService['watch']>>;
       try {
         watched = await deps.orders.watch(userId, orderId, send);
@@ -71,30 +59,20 @@ export function orderEventsRoute(
         release();
         throw error;
       }
-      unsubscribe = watched.unsubscribe;
 
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': req.id,
+      // Every heartbeat also re-reads the order.
+      const opened = deps.eventStreams.open(reply, { release, onHeartbeat: recheck });
+      stream = opened;
+      const timers: NodeJS.Timeout[] = [];
+      opened.onClose(() => {
+        for (const t of timers) clearTimeout(t);
+        watched.unsubscribe();
       });
-      open = true;
-      req.raw.on('close', finish);
       send(watched.current);
       for (const order of queued.splice(0)) send(order);
-      if (!open) return;
+      if (!opened.open) return;
 
-      timers.push(
-        setInterval(() => {
-          if (!open) return;
-          reply.raw.write(': ping\n\n');
-          recheck();
-        }, HEARTBEAT_MS),
-        setTimeout(finish, MAX_STREAM_MS),
-      );
+      timers.push(setTimeout(() => opened.end(), MAX_STREAM_MS));
       const untilExpiry = new Date(watched.current.expiresAt).getTime() - Date.now();
       if (untilExpiry < MAX_STREAM_MS) timers.push(setTimeout(recheck, Math.max(0, untilExpiry) + 500));
     },

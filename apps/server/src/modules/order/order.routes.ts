@@ -9,13 +9,17 @@ import {
   orderSchema,
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import type { EventStreams } from '../../lib/event-stream.ts';
 import { route } from '../../lib/route.ts';
 import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { OrderService } from './order.service.ts';
 import { orderEventsRoute } from './order-events.route.ts';
 
-export function orderRoutes(app: FastifyInstance, deps: { orders: OrderService; streamCaps: StreamCaps }) {
+export function orderRoutes(
+  app: FastifyInstance,
+  deps: { orders: OrderService; streamCaps: StreamCaps; eventStreams: EventStreams },
+) {
   const { orders } = deps;
 
   route(app, {
@@ -65,7 +69,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: OrderService; 
     handler: (req) => orders.get(currentUser(req).id, req.params.id),
   });
 
-  orderEventsRoute(app, { orders, streamCaps: deps.streamCaps });
+  orderEventsRoute(app, { orders, streamCaps: deps.streamCaps, eventStreams: deps.eventStreams });
 
   // No money moves here: it marks the order refunded and takes its credits back, after the
   // admin has refunded the payment in the WeChat Pay merchant console.

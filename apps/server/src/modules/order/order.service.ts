@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
@@ -12,8 +13,6 @@ import type { OrderRow } from './order.schema.ts';
 import { ORDER_STATUS_CHANNEL, type OrderPaidListener, type OrderRefundedListener } from './order.types.ts';
 import { createOrderLifecycle, isUniqueViolation, type SweepLog } from './order-lifecycle.ts';
 import { newOrderNo } from './order-number.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Unpaid orders a user may hold at once: enough for any real use, a wall against scripted spam. */
 export const MAX_PENDING_ORDERS = 10;
@@ -48,7 +47,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   /** Someone else's order answers exactly like a missing one (404), so ids reveal nothing. */
   async function requireOwned(userId: string, orderId: string): Promise<OrderRow> {
-    const row = UUID.test(orderId) ? await orders.findById(db, orderId) : undefined;
+    const row = isUuid(orderId) ? await orders.findById(db, orderId) : undefined;
     if (!row || row.userId !== userId) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
     return lifecycle.settle(row);
   }
@@ -149,7 +148,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     confirmPaid: lifecycle.confirmPaid,
     markRefunded: async (orderId: string): Promise<Order> => {
-      if (!UUID.test(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+      if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
       return toOrder(await lifecycle.markRefunded(orderId));
     },
     sweepExpired: (log?: SweepLog) => lifecycle.settleExpired({ log }),

@@ -1,9 +1,7 @@
 import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { advisoryLocks } from '../../db/locks.ts';
 import { type PersonaAnalysisRow, type PersonaRow, personaAnalyses, personas } from './persona.schema.ts';
-
-/** Namespace of this module's advisory locks (the second key is the user's hash). */
-const PERSONA_LOCK_CLASS = 7_301_101;
 
 export function createPersonaRepository() {
   return {
@@ -12,7 +10,7 @@ export function createPersonaRepository() {
      * then writes, and two such transactions must not interleave.
      */
     async lockUser(tx: DbOrTx, userId: string): Promise<void> {
-      await tx.execute(sql`select pg_advisory_xact_lock(${PERSONA_LOCK_CLASS}, hashtext(${userId}))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLocks.personaUser}, hashtext(${userId}))`);
     },
     async insert(db: DbOrTx, row: typeof personas.$inferInsert): Promise<PersonaRow> {
       const [inserted] = await db.insert(personas).values(row).returning();

@@ -9,15 +9,15 @@ import {
 import { personaAnalyzeInputSchema } from '@app/contract/generation';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
+import { type EventStream, type EventStreams, wantsEventStream } from '../../lib/event-stream.ts';
 import { route } from '../../lib/route.ts';
 import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { PersonaService } from './persona.service.ts';
-import { type EventStream, openEventStream, wantsEventStream } from './persona.sse.ts';
 
 export function personaRoutes(
   app: FastifyInstance,
-  deps: { personas: PersonaService; ratePerMin: number; streamCaps: StreamCaps },
+  deps: { personas: PersonaService; ratePerMin: number; streamCaps: StreamCaps; eventStreams: EventStreams },
 ) {
   const { personas } = deps;
 
@@ -35,7 +35,8 @@ export function personaRoutes(
     handler: async (req, reply) => {
       const user = currentUser(req);
       if (!wantsEventStream(req)) return personas.analyze(user.id, req.body);
-      // Refused before anything is charged when the user already holds too many streams.
+      // Refused before anything is charged when the user already holds too many streams. The slot
+      // is held until the analysis ends, not the stream: it goes on when the client goes away.
       const release = deps.streamCaps.open({ userId: user.id });
 
       // Refusals before the stream opens (no credits, too many personas) answer as plain JSON
@@ -44,7 +45,7 @@ export function personaRoutes(
       try {
         const persona = await personas.analyze(user.id, req.body, {
           onStart: () => {
-            stream = openEventStream(reply);
+            stream = deps.eventStreams.open(reply);
           },
           onDelta: (text) => stream?.send('delta', { text }),
         });

@@ -8,9 +8,10 @@ import {
 import { type PersonaAnalyzeInput, personaDraftSchema } from '@app/contract/generation';
 import type { Db } from '../../db/database.ts';
 import { GenerationError, type GenerationProvider } from '../../generation/generation-provider.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, notFound, unprocessable, withCause } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { HEARTBEAT_MS, STALE_SEC } from '../creation/creation.module.ts';
-import type { LimitService } from '../limit/limit.service.ts';
+import { type LimitService, refundFailure } from '../limit/limit.service.ts';
 import type { PersonaRepository } from './persona.repository.ts';
 import type { PersonaRow } from './persona.schema.ts';
 
@@ -22,33 +23,11 @@ const SHUTDOWN_OR_LEASE_LOST = '人设分析中断，请重新分析';
 /** The analysis was closed (and refunded) by someone else: a sweep that took this instance for dead. */
 class LeaseLostError extends Error {}
 
-/** Ids are uuids; anything else cannot name a persona (and must not reach a uuid column). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface AnalyzeHooks {
   /** Called once the credits are taken, before anything is generated (a stream opens here). */
   onStart?: () => void;
   /** Generated text as it arrives. */
   onDelta?: (text: string) => void;
-}
-
-/** Keeps what really failed on the error, for the log (the user sees only the message). */
-export function withCause(error: AppError, cause: unknown): AppError {
-  return Object.assign(error, { cause });
-}
-
-/** Gives the credits of a failed generation back in a transaction; answers the error if that failed. */
-export async function refundCredits(
-  db: Db,
-  limit: Pick<LimitService, 'refund'>,
-  args: { userId: string; amount: number; refId: string },
-): Promise<unknown> {
-  try {
-    await db.transaction((tx) => limit.refund(tx, args));
-    return null;
-  } catch (error) {
-    return Object.assign(error instanceof Error ? error : new Error(String(error)), { refund: args });
-  }
 }
 
 export function toPersona(row: PersonaRow): Persona {
@@ -90,7 +69,7 @@ export function createPersonaService(deps: {
   const logError = deps.logError ?? ((message, details) => console.error(message, details));
 
   async function requireOwned(userId: string, id: string): Promise<PersonaRow> {
-    const row = UUID.test(id) ? await personas.findOwned(db, userId, id) : undefined;
+    const row = isUuid(id) ? await personas.findOwned(db, userId, id) : undefined;
     if (!row) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
     return row;
   }
@@ -196,9 +175,7 @@ export function createPersonaService(deps: {
           // null: closed by a sweep meanwhile, which has refunded it already.
           await closeFailed(id, { runnerId }, cause instanceof Error ? cause.message : String(cause));
         } catch (error) {
-          refundError = Object.assign(error instanceof Error ? error : new Error(String(error)), {
-            refund: { userId, amount: charged, refId: id },
-          });
+          refundError = refundFailure(error, { userId, amount: charged, refId: id });
         }
         throw failure(charged, refundError, cause);
       } finally {
@@ -232,7 +209,7 @@ export function createPersonaService(deps: {
     },
 
     async update(userId: string, id: string, patch: PersonaUpdate): Promise<Persona> {
-      if (!UUID.test(id)) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
+      if (!isUuid(id)) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
       const row = await db.transaction(async (tx) => {
         await personas.lockUser(tx, userId);
         let current = await personas.findOwned(tx, userId, id);
@@ -248,7 +225,7 @@ export function createPersonaService(deps: {
     },
 
     async remove(userId: string, id: string): Promise<PersonaDeleteResult> {
-      if (!UUID.test(id)) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
+      if (!isUuid(id)) throw notFound(PERSONA_NOT_FOUND_MESSAGE);
       return db.transaction(async (tx) => {
         await personas.lockUser(tx, userId);
         const removed = await personas.remove(tx, userId, id);

@@ -8,9 +8,9 @@ import {
 import type { PersonaDraft, ScriptDraft } from '@app/contract/generation';
 import type { Db } from '../../db/database.ts';
 import { GenerationError, type GenerationProvider } from '../../generation/generation-provider.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, withCause } from '../../lib/errors.ts';
 import type { LimitService } from '../limit/limit.service.ts';
-import { type PersonaService, refundCredits, withCause } from '../persona/persona.service.ts';
+import type { PersonaService } from '../persona/persona.service.ts';
 
 export const SCRIPT_NOT_FOUND_MESSAGE = '脚本不存在';
 
@@ -20,13 +20,8 @@ export interface ScriptForSuggest {
   input?: GenerationInput;
 }
 
-/**
- * How `improve` finds a script: owned by the user, or null. The scripts module (creation) owns
- * scripts; until it is wired in container.ts, every script id is unknown and answers 404.
- */
+/** How `improve` finds a script: owned by the user, or null. The scripts module (creation) owns scripts. */
 export type ScriptLookup = (userId: string, scriptId: string) => Promise<ScriptForSuggest | null>;
-
-export const noScripts: ScriptLookup = async () => null;
 
 function draftOf(persona: PersonaDraft): PersonaDraft {
   const { name, positioning, audience, tags, tone, pillars, titleFormulas, monetization, radar } = persona;
@@ -40,7 +35,7 @@ function draftOf(persona: PersonaDraft): PersonaDraft {
  */
 export function createSuggestService(deps: {
   db: Db;
-  limit: Pick<LimitService, 'charge' | 'refund'>;
+  limit: Pick<LimitService, 'charge' | 'tryRefund'>;
   generation: Pick<GenerationProvider, 'suggest'>;
   personas: Pick<PersonaService, 'get'>;
   getScript: ScriptLookup;
@@ -84,7 +79,7 @@ export function createSuggestService(deps: {
         );
         return { suggestions };
       } catch (cause) {
-        const refundError = await refundCredits(db, limit, { userId, amount: charged, refId });
+        const refundError = await limit.tryRefund({ userId, amount: charged, refId });
         if (refundError) {
           throw withCause(
             new AppError(500, '生成建议失败，退回点数时出错，请联系客服处理', 'refund_failed'),

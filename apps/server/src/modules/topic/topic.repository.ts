@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { executeRows } from '../../db/execute-rows.ts';
+import { advisoryLocks } from '../../db/locks.ts';
 import { hotTopicHeat, hotTopics, topicFavorites } from './topic.schema.ts';
 
-/** Any stable 64-bit number: topic writers (seed, refresh, on any instance) take turns. */
-const TOPIC_WRITE_LOCK = 7_301_107;
 /** Days of history a trend shows. */
 export const TREND_DAYS = 7;
 
@@ -31,7 +31,7 @@ const byHeat = sql`${hotTopics.heat} desc nulls last`;
 export function createTopicRepository() {
   return {
     async lockWrites(db: DbOrTx) {
-      await db.execute(sql`select pg_advisory_xact_lock(${TOPIC_WRITE_LOCK})`);
+      await db.execute(sql`select pg_advisory_xact_lock(${advisoryLocks.topicWrites})`);
     },
 
     /**
@@ -41,7 +41,9 @@ export function createTopicRepository() {
      */
     async upsertWithTrend(db: DbOrTx, rows: TopicInsert[]): Promise<number> {
       if (rows.length === 0) return 0;
-      const result = await db.execute(sql`
+      const changed = await executeRows<{ id: string }>(
+        db,
+        sql`
         insert into ${hotTopics} (id, title, category, platform, heat, trend, source)
         select x.id, x.title, x.category, x.platform, x.heat,
           array(select e::bigint from jsonb_array_elements_text(x.trend) with ordinality a(e, n) order by n),
@@ -54,9 +56,10 @@ export function createTopicRepository() {
         where ${hotTopics}.source = excluded.source
           and (${hotTopics}.title, ${hotTopics}.category, ${hotTopics}.platform, ${hotTopics}.heat, ${hotTopics}.trend)
             is distinct from (excluded.title, excluded.category, excluded.platform, excluded.heat, excluded.trend)
-        returning id`);
+        returning id`,
+      );
       // How many rows were inserted or changed: none means the ranking cannot have moved.
-      return (result as unknown as { rows?: unknown[] }).rows?.length ?? 0;
+      return changed.length;
     },
 
     /** Live topics: new heat, back on the list; the category guessed at first sight stays. */

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { VERSION } from '../../lib/version.ts';
 import {
   type ConfirmedPayment,
   type PaymentProvider,
@@ -125,7 +126,7 @@ export function createWechatPayProvider(opts: WechatPayOptions): WechatPayProvid
         headers: {
           Authorization: authorization,
           Accept: 'application/json',
-          'User-Agent': 'jbgf-server/0.0.4',
+          'User-Agent': `jbgf-server/${VERSION}`,
           'Wechatpay-Serial': opts.publicKeyId,
           ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
