@@ -2,14 +2,14 @@ import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { type DashboardScreen, paths } from '@/config/paths';
 import { RootLayout } from './layouts/root-layout';
 import { requireLoginLoader } from './route-guard';
-import { dashboardScreens } from './routes/dashboard/screens';
+import { dashboardScreenRoutes } from './routes/dashboard/screens';
 import { HomeRoute } from './routes/home';
 
 /** Dashboard screens load on demand; the script screen is kept alive by the layout instead. */
-const dashboardChildren: RouteObject[] = (Object.keys(dashboardScreens) as DashboardScreen[]).map(
+const dashboardChildren: RouteObject[] = (Object.keys(dashboardScreenRoutes) as DashboardScreen[]).map(
   (screen) => ({
     path: paths[screen].replace('/dashboard/', ''),
-    lazy: screen === 'script' ? undefined : dashboardScreens[screen].load,
+    lazy: screen === 'script' ? undefined : dashboardScreenRoutes[screen],
     element: screen === 'script' ? null : undefined,
     handle: { screen },
   }),

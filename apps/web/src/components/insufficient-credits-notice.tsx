@@ -9,7 +9,7 @@ export const INSUFFICIENT_CREDITS_TEXT = '创作点数不足，请前往「商�
 
 /**
  * True for the 422 a generation gets when the credits are short: from the API client (an axios
- * error), from postSse/readSse (an SseError), or anything carrying `status`/`response.status` 422
+ * error), from readSse (an SseError), or anything carrying `status`/`response.status` 422
  * and the credits message.
  */
 export function isInsufficientCreditsError(error: unknown): boolean {

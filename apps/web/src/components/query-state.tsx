@@ -2,14 +2,17 @@ import { Button, Empty, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
 
+/** The part of a TanStack Query result the states need (any `useQuery` result fits). */
+export interface QueryLike<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
 interface QueryStateProps<T> {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    data: T | undefined;
-    refetch: () => unknown;
-  };
+  query: QueryLike<T>;
   /** When true the data counts as empty and `empty` is shown. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;

@@ -1,25 +1,15 @@
 import { Drawer, Grid, Layout, Menu, Skeleton } from 'antd';
 import { Activity, lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { dashboardMenuGroups, dashboardScreens } from '@/config/dashboard-screens';
 import type { DashboardScreen } from '@/config/paths';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/stores/auth-store';
-import { dashboardScreens } from '../routes/dashboard/screens';
 import { AntdProvider } from './antd-provider';
 import './dashboard-layout.css';
 import { SiteHeader } from './site-header';
 
 const ScriptScreen = lazy(async () => ({ default: (await import('../routes/dashboard/script')).Component }));
-
-const groups: { label: string; screens: DashboardScreen[] }[] = [
-  {
-    label: '创作',
-    screens: ['account', 'charactor', 'script', 'history', 'collect', 'inspirationLibrary', 'college'],
-  },
-  { label: '账户', screens: ['commodity', 'order', 'myWallet'] },
-  { label: '分销', screens: ['distribution', 'wallet'] },
-  { label: '管理', screens: ['audit', 'personnel'] },
-];
 
 function useCurrentScreen(): DashboardScreen | undefined {
   const matches = useMatches();
@@ -45,7 +35,7 @@ export function DashboardLayout() {
     if (pathname) setDrawerOpen(false);
   }, [pathname]);
 
-  const items = groups
+  const items = dashboardMenuGroups
     .map((group) => ({
       type: 'group' as const,
       label: group.label,

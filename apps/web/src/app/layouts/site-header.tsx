@@ -2,7 +2,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { captureLinkId } from '@/features/auth/lib/referral-code';
-import defaultAvatar from '@/features/distributor-menu/assets/default-avatar.svg';
+import defaultAvatar from '@/features/referral/assets/default-avatar.svg';
 import { useAuthStore } from '@/stores/auth-store';
 import './site-header.css';
 
@@ -29,7 +29,7 @@ const LogoutConfirm = withAntd(
 
 // The menu brings the HTTP client and queries along: only logged-in visitors load it.
 const UserMenu = lazy(async () => ({
-  default: (await import('@/features/distributor-menu/components/user-menu')).UserMenu,
+  default: (await import('@/features/referral/components/user-menu')).UserMenu,
 }));
 
 /** What the avatar looks like while the menu's code is still on its way: no jump when it lands. */

@@ -2,11 +2,11 @@ import type { PersonaAnalyzeInput } from '@app/contract/generation';
 import { Card } from 'antd';
 import { useEffect, useRef } from 'react';
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { PersonaAnalysisResult } from '@/features/persona/components/persona-analysis-result';
 import { PersonaAnalyzeForm } from '@/features/persona/components/persona-analyze-form';
 import { PersonaCostHint } from '@/features/persona/components/persona-cost-hint';
 import { usePersonaAnalysis } from '@/features/persona/hooks/use-persona-analysis';
-import { dashboardScreens } from './screens';
 import './account.css';
 
 /** 账号分析: the form on the left, the persona as it streams in on the right (stacked on phones). */

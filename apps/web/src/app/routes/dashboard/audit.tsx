@@ -1,8 +1,8 @@
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { AdminOnly, useIsAdmin } from '@/features/admin/components/no-permission';
 import { SettleNowButton } from '@/features/referral/components/settle-now-button';
 import { ReviewQueue } from '@/features/withdraw/components/review-queue';
-import { dashboardScreens } from './screens';
 
 /** 提现审核 (admin): the withdrawal review queue. Non-admins see 无权限. */
 export function Component() {

@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { paths } from '@/config/paths';
 import { PersonaList } from '@/features/persona/components/persona-list';
-import { dashboardScreens } from './screens';
 
 /** 我的人设: every saved persona; the default one is what script creation starts from. */
 export function Component() {

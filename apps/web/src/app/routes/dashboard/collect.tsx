@@ -1,9 +1,9 @@
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { paths, scriptPathFor } from '@/config/paths';
 import { CollectedTopicList } from '@/features/topics/components/collected-topic-list';
-import { dashboardScreens } from './screens';
 
 /** 我的收藏: favourite hot topics; one click writes a script from one. */
 export function Component() {

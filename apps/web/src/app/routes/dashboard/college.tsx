@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { ArticleList } from '@/features/college/components/article-list';
 import { ArticleView } from '@/features/college/components/article-view';
-import { dashboardScreens } from './screens';
 
 /** 创作学院: tutorial articles; `?article=<slug>` opens one (a link that can be shared or reloaded). */
 export function Component() {

@@ -2,15 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { paths } from '@/config/paths';
 import { ordersKey } from '@/features/commerce/api/get-orders';
 import { PaymentModal } from '@/features/commerce/components/payment-modal';
 import { ProductGrid } from '@/features/commerce/components/product-grid';
 import { useCheckout } from '@/features/commerce/hooks/use-checkout';
-import { limitKey } from '@/features/persona/api/check-limit';
 import { goodsWalletKey } from '@/features/wallet/api/get-goods-wallet';
 import { CreditBalanceTag } from '@/features/wallet/components/credit-balance-tag';
-import { dashboardScreens } from './screens';
+import { queryKeys } from '@/lib/query-keys';
 
 /** 购买点数: the packs on sale → order → QR modal that turns into 支付成功 by itself. */
 export function Component() {
@@ -19,7 +19,7 @@ export function Component() {
   const checkout = useCheckout();
   // Every balance on screen (header tag, wallet, cost hints) and the order list change on payment.
   const refresh = useCallback(() => {
-    for (const queryKey of [goodsWalletKey, limitKey, ordersKey])
+    for (const queryKey of [goodsWalletKey, queryKeys.limit, ordersKey])
       void queryClient.invalidateQueries({ queryKey });
   }, [queryClient]);
 

@@ -2,13 +2,13 @@ import { Skeleton } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { useIsDistributor } from '@/features/referral/api/check-distribution';
 import { useDistributionInfo } from '@/features/referral/api/get-distribution-info';
 import { BecomeDistributorPrompt } from '@/features/referral/components/become-distributor-prompt';
 import { CustomerSummary } from '@/features/referral/components/customer-summary';
 import { CustomerTable } from '@/features/referral/components/customer-table';
 import { ShareLinkCard } from '@/features/referral/components/share-link-card';
-import { dashboardScreens } from './screens';
 
 const PAGE_SIZE = 10;
 
@@ -25,8 +25,7 @@ function Customers() {
               <h2 className="ref-panel__title">客户列表</h2>
             </div>
             <CustomerTable
-              items={data.items}
-              total={data.total}
+              query={info}
               page={page}
               pageSize={PAGE_SIZE}
               onPage={setPage}

@@ -1,5 +1,5 @@
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { HistoryView } from '@/features/script/components/history-view';
-import { dashboardScreens } from './screens';
 
 /** 创作历史: confirmed scripts and past creations; opening one goes to the kept-alive workspace. */
 export function Component() {

@@ -1,10 +1,10 @@
 import { Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { scriptPathFor } from '@/config/paths';
 import { InspirationBoard } from '@/features/inspiration/components/inspiration-board';
 import { HotTopicList } from '@/features/topics/components/hot-topic-list';
-import { dashboardScreens } from './screens';
 
 type Tab = 'hot' | 'ideas';
 

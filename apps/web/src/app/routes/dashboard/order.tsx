@@ -4,15 +4,15 @@ import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { paths } from '@/config/paths';
 import { ordersKey } from '@/features/commerce/api/get-orders';
 import { OrderDetailDrawer } from '@/features/commerce/components/order-detail-drawer';
 import { OrderList } from '@/features/commerce/components/order-list';
 import { PaymentModal } from '@/features/commerce/components/payment-modal';
 import { useCheckout } from '@/features/commerce/hooks/use-checkout';
-import { limitKey } from '@/features/persona/api/check-limit';
 import { goodsWalletKey } from '@/features/wallet/api/get-goods-wallet';
-import { dashboardScreens } from './screens';
+import { queryKeys } from '@/lib/query-keys';
 
 /** 订单列表: my orders by status; a pending one can be paid again from here. */
 export function Component() {
@@ -21,7 +21,7 @@ export function Component() {
   const checkout = useCheckout();
   const [viewing, setViewing] = useState<Order | null>(null);
   const refresh = useCallback(() => {
-    for (const queryKey of [goodsWalletKey, limitKey, ordersKey])
+    for (const queryKey of [goodsWalletKey, queryKeys.limit, ordersKey])
       void queryClient.invalidateQueries({ queryKey });
   }, [queryClient]);
   const pay = (order: Order) => {

@@ -1,8 +1,8 @@
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { InternalApplications } from '@/features/admin/components/internal-applications';
 import { InternalApplyCard } from '@/features/admin/components/internal-apply-card';
 import { AdminOnly } from '@/features/admin/components/no-permission';
-import { dashboardScreens } from './screens';
 
 /**
  * 人员审批 (admin): internal-member applications. A non-admin who opens it sees 无权限, and under

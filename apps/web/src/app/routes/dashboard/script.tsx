@@ -1,6 +1,6 @@
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { ScriptWorkspace } from '@/features/script/components/script-workspace';
 import { HotTopicPicker } from '@/features/topics/components/hot-topic-picker';
-import { dashboardScreens } from './screens';
 
 /**
  * 脚本创作. The dashboard layout keeps this screen mounted once visited (SPEC §2), so a running

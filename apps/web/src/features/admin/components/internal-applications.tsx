@@ -1,8 +1,7 @@
 import { type InternalMember, type InternalStatus, internalStatusNames } from '@app/contract';
-import { App, Avatar, Button, Checkbox, Empty, Grid, Segmented, Table, Tag } from 'antd';
+import { App, Avatar, Button, Checkbox, Empty, Segmented, Tag } from 'antd';
 import { useState } from 'react';
-import { ListPager } from '@/components/list-pager';
-import { QueryState } from '@/components/query-state';
+import { ResponsiveList } from '@/components/responsive-list';
 import { formatDateTime } from '@/lib/format';
 import { useDecideInternal } from '../api/decide-internal';
 import { useInternalList } from '../api/get-internal-list';
@@ -47,7 +46,6 @@ export function InternalApplications() {
     ...(filter === 'all' ? {} : { status: filter }),
   });
   const decide = useDecideInternal();
-  const wide = Grid.useBreakpoint().md ?? true;
 
   const run = (userIds: string[], approve: boolean) =>
     decide.mutateAsync({ userIds, approve }).then(
@@ -120,79 +118,62 @@ export function InternalApplications() {
           </Button>
         </div>
       </div>
-      <QueryState
+      <ResponsiveList<InternalMember>
         query={query}
-        isEmpty={(d) => d.total === 0}
+        rowKey={(m) => m.userId}
         empty={
           <Empty
             description={filter === 'pending' ? '没有待审批的申请' : '没有符合条件的申请'}
             style={{ padding: '48px 0' }}
           />
         }
-      >
-        {(data) => (
-          <>
-            {wide ? (
-              <Table<InternalMember>
-                rowKey="userId"
-                dataSource={data.items}
-                pagination={false}
-                loading={decide.isPending}
-                rowSelection={{
-                  selectedRowKeys: selected,
-                  onChange: (keys) => setSelected(keys as string[]),
-                }}
-                columns={[
-                  { title: '申请人', key: 'user', render: (_, m) => <Person m={m} /> },
-                  { title: '申请时间', dataIndex: 'appliedAt', render: formatDateTime },
-                  {
-                    title: '状态',
-                    dataIndex: 'status',
-                    render: (s: InternalStatus) => <Tag color={statusColor[s]}>{internalStatusNames[s]}</Tag>,
-                  },
-                  {
-                    title: '审批时间',
-                    dataIndex: 'decidedAt',
-                    render: (d: string | null) => (d ? formatDateTime(d) : '—'),
-                  },
-                  { title: '操作', key: 'actions', render: (_, m) => actions(m) },
-                ]}
-              />
-            ) : (
-              <div className="adm-cards">
-                {data.items.map((m) => (
-                  <article key={m.userId} className="adm-card" data-testid="application-card">
-                    <Checkbox
-                      checked={selected.includes(m.userId)}
-                      aria-label={`选择 ${m.nickname || '微信用户'}`}
-                      onChange={(e) =>
-                        setSelected((s) =>
-                          e.target.checked ? [...s, m.userId] : s.filter((id) => id !== m.userId),
-                        )
-                      }
-                    />
-                    <div className="adm-card__body">
-                      <div className="adm-card__row">
-                        <Person m={m} />
-                        <Tag color={statusColor[m.status]}>{internalStatusNames[m.status]}</Tag>
-                      </div>
-                      <div className="adm-card__meta">申请于 {formatDateTime(m.appliedAt)}</div>
-                      {actions(m)}
-                    </div>
-                  </article>
-                ))}
-              </div>
-            )}
-            <ListPager
-              className="adm-pager"
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onChange={setPage}
+        tableProps={{
+          loading: decide.isPending,
+          rowSelection: {
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys as string[]),
+          },
+        }}
+        columns={[
+          { title: '申请人', key: 'user', render: (_, m) => <Person m={m} /> },
+          { title: '申请时间', dataIndex: 'appliedAt', render: formatDateTime },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: InternalStatus) => <Tag color={statusColor[s]}>{internalStatusNames[s]}</Tag>,
+          },
+          {
+            title: '审批时间',
+            dataIndex: 'decidedAt',
+            render: (d: string | null) => (d ? formatDateTime(d) : '—'),
+          },
+          { title: '操作', key: 'actions', render: (_, m) => actions(m) },
+        ]}
+        cardsClassName="adm-cards"
+        renderCard={(m) => (
+          <article className="adm-card" data-testid="application-card">
+            <Checkbox
+              checked={selected.includes(m.userId)}
+              aria-label={`选择 ${m.nickname || '微信用户'}`}
+              onChange={(e) =>
+                setSelected((s) => (e.target.checked ? [...s, m.userId] : s.filter((id) => id !== m.userId)))
+              }
             />
-          </>
+            <div className="adm-card__body">
+              <div className="adm-card__row">
+                <Person m={m} />
+                <Tag color={statusColor[m.status]}>{internalStatusNames[m.status]}</Tag>
+              </div>
+              <div className="adm-card__meta">申请于 {formatDateTime(m.appliedAt)}</div>
+              {actions(m)}
+            </div>
+          </article>
         )}
-      </QueryState>
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        pagerClassName="adm-pager"
+      />
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { type Order, type OrderStatus, orderStatusNames } from '@app/contract';
-import { Button, Empty, Grid, Segmented, Table } from 'antd';
+import { Button, Empty, Segmented } from 'antd';
 import { useState } from 'react';
-import { ListPager } from '@/components/list-pager';
-import { QueryState } from '@/components/query-state';
+import { ResponsiveList } from '@/components/responsive-list';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useOrders } from '../api/get-orders';
 import { OrderStatusTag } from './order-status-tag';
@@ -29,7 +28,6 @@ export function OrderList({ onPay, onView, onShop }: OrderListProps) {
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const query = useOrders({ page, pageSize: PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) });
-  const wide = Grid.useBreakpoint().md ?? true;
 
   const actions = (order: Order) => (
     <div className="order-list__actions">
@@ -56,9 +54,9 @@ export function OrderList({ onPay, onView, onShop }: OrderListProps) {
           }}
         />
       </div>
-      <QueryState
+      <ResponsiveList<Order>
         query={query}
-        isEmpty={(data) => data.total === 0}
+        rowKey={(order) => order.id}
         empty={
           <Empty
             description={filter === 'all' ? '还没有订单' : `没有${orderStatusNames[filter]}的订单`}
@@ -71,62 +69,45 @@ export function OrderList({ onPay, onView, onShop }: OrderListProps) {
             )}
           </Empty>
         }
-      >
-        {(data) => (
-          <>
-            {wide ? (
-              <Table<Order>
-                rowKey="id"
-                dataSource={data.items}
-                pagination={false}
-                columns={[
-                  {
-                    title: '订单号',
-                    dataIndex: 'orderNo',
-                    render: (no: string) => <span className="order-list__no">{no}</span>,
-                  },
-                  { title: '商品', dataIndex: 'productName' },
-                  { title: '金额', dataIndex: 'amountCents', render: formatYuan, align: 'right' },
-                  { title: '点数', dataIndex: 'credits', align: 'right' },
-                  {
-                    title: '状态',
-                    dataIndex: 'status',
-                    render: (s: OrderStatus) => <OrderStatusTag status={s} />,
-                  },
-                  { title: '下单时间', dataIndex: 'createdAt', render: formatDateTime },
-                  { title: '操作', key: 'actions', render: (_, order) => actions(order) },
-                ]}
-              />
-            ) : (
-              <div className="order-list__cards">
-                {data.items.map((order) => (
-                  <article key={order.id} className="order-card" data-testid="order-card">
-                    <div className="order-card__top">
-                      <span className="order-card__name">{order.productName}</span>
-                      <OrderStatusTag status={order.status} />
-                    </div>
-                    <div className="order-card__mid">
-                      <span className="order-card__amount">{formatYuan(order.amountCents)}</span>
-                      <span className="order-card__credits">{order.credits} 点</span>
-                    </div>
-                    <div className="order-card__meta">
-                      {formatDateTime(order.createdAt)} · {order.orderNo}
-                    </div>
-                    {actions(order)}
-                  </article>
-                ))}
-              </div>
-            )}
-            <ListPager
-              className="order-list__pager"
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onChange={setPage}
-            />
-          </>
+        columns={[
+          {
+            title: '订单号',
+            dataIndex: 'orderNo',
+            render: (no: string) => <span className="order-list__no">{no}</span>,
+          },
+          { title: '商品', dataIndex: 'productName' },
+          { title: '金额', dataIndex: 'amountCents', render: formatYuan, align: 'right' },
+          { title: '点数', dataIndex: 'credits', align: 'right' },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: OrderStatus) => <OrderStatusTag status={s} />,
+          },
+          { title: '下单时间', dataIndex: 'createdAt', render: formatDateTime },
+          { title: '操作', key: 'actions', render: (_, order) => actions(order) },
+        ]}
+        cardsClassName="order-list__cards"
+        renderCard={(order) => (
+          <article className="order-card" data-testid="order-card">
+            <div className="order-card__top">
+              <span className="order-card__name">{order.productName}</span>
+              <OrderStatusTag status={order.status} />
+            </div>
+            <div className="order-card__mid">
+              <span className="order-card__amount">{formatYuan(order.amountCents)}</span>
+              <span className="order-card__credits">{order.credits} 点</span>
+            </div>
+            <div className="order-card__meta">
+              {formatDateTime(order.createdAt)} · {order.orderNo}
+            </div>
+            {actions(order)}
+          </article>
         )}
-      </QueryState>
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        pagerClassName="order-list__pager"
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { type Persona, personaStreamEventSchemas } from '@app/contract';
 import type { PersonaAnalyzeInput } from '@app/contract/generation';
-import { postSse } from '@/lib/sse-post';
+import { readSse } from '@/lib/sse';
 
 /**
  * POST /persona/analyze as a stream: `onDelta` receives the text as the generator writes it; the
@@ -13,7 +13,7 @@ export async function analyzePersona(
 ): Promise<Persona> {
   let persona: Persona | undefined;
   let failure: string | undefined;
-  await postSse('/persona/analyze', {
+  await readSse('/persona/analyze', {
     body: input,
     signal: options.signal,
     onEvent(event) {

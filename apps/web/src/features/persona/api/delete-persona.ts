@@ -1,7 +1,7 @@
 import type { PersonaDeleteResult } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { personasKey } from './get-personas';
+import { queryKeys } from '@/lib/query-keys';
 
 export const deletePersona = (id: string) => api.delete<PersonaDeleteResult>(`/persona/${id}`);
 
@@ -9,6 +9,6 @@ export function useDeletePersona() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePersona,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personasKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.personas }),
   });
 }

@@ -1,7 +1,7 @@
 import type { Persona, PersonaUpdate } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { personasKey } from './get-personas';
+import { queryKeys } from '@/lib/query-keys';
 
 export const updatePersona = (id: string, patch: PersonaUpdate) =>
   api.patch<Persona>(`/persona/${id}`, patch);
@@ -11,6 +11,6 @@ export function useUpdatePersona() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: PersonaUpdate }) => updatePersona(id, patch),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personasKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.personas }),
   });
 }

@@ -3,9 +3,8 @@ import type { PersonaAnalyzeInput } from '@app/contract/generation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isInsufficientCreditsError } from '@/components/insufficient-credits-notice';
+import { queryKeys } from '@/lib/query-keys';
 import { analyzePersona } from '../api/analyze-persona';
-import { limitKey } from '../api/check-limit';
-import { personasKey } from '../api/get-personas';
 
 export type AnalysisState =
   | { status: 'idle' }
@@ -52,8 +51,8 @@ export function usePersonaAnalysis() {
       } finally {
         if (!ac.signal.aborted) {
           // Credits moved and a persona may have been saved, whatever the outcome.
-          void queryClient.invalidateQueries({ queryKey: personasKey });
-          void queryClient.invalidateQueries({ queryKey: limitKey });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.personas });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.limit });
         }
       }
     },

@@ -8,7 +8,10 @@ import { distributionKey } from './get-distribution-info';
 
 export const becomeDistributor = () => api.get<DistributionAdd>('/distribution/add');
 
-/** The same step the user menu offers, from the page a non-distributor lands on. */
+/**
+ * From the user menu or the page a non-distributor lands on. SPEC §4: after success the flag is
+ * true at once, which swaps the menu entries.
+ */
 export function useBecomeDistributor() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -17,6 +20,7 @@ export function useBecomeDistributor() {
       useAccountStore.getState().setDistribution(true);
       queryClient.setQueryData(distributionCheckQueryOptions().queryKey, { is_distribution: true });
       toast.success('恭喜您成为分销商！');
+      // Customers, wallet and anything else of the programme now apply to this user.
       void queryClient.invalidateQueries({ queryKey: distributionKey });
     },
   });

@@ -1,14 +1,14 @@
 import type { LimitCheckResult } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { scriptKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export const checkScriptLimit = (variants: number) =>
   api.post<LimitCheckResult>('/limit/check', { action: 'script', units: variants }, { silent: true });
 
 export const scriptLimitQueryOptions = (variants: number) =>
   queryOptions({
-    queryKey: [...scriptKeys.limit, 'script', variants],
+    queryKey: [...queryKeys.limit, 'script', variants],
     queryFn: () => checkScriptLimit(variants),
     staleTime: 0,
   });

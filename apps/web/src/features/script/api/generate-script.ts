@@ -1,6 +1,7 @@
 import type { GenerationInput } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { scriptKeys } from './keys';
 
 export const generateScript = (input: GenerationInput) =>
@@ -13,7 +14,7 @@ export function useGenerateScript() {
   return useMutation({
     mutationFn: generateScript,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: scriptKeys.limit });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.limit });
       void queryClient.invalidateQueries({ queryKey: scriptKeys.generations });
     },
   });

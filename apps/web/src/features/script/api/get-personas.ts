@@ -1,11 +1,12 @@
 import type { Page, Persona } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Same key as the persona screens use, so their changes show here too. */
+/** The persona screens' key for the same list, so their changes show here too. */
 export const personaOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['personas', 'list', { page: 1, pageSize: 50 }],
+    queryKey: queryKeys.personaList({ page: 1, pageSize: 50 }),
     queryFn: () => api.get<Page<Persona>>('/persona/list', { page: 1, pageSize: 50 }),
   });
 

@@ -1,8 +1,8 @@
 import { FireFilled } from '@ant-design/icons';
+import type { CollectedTopic } from '@app/contract';
 import { Button, Empty } from 'antd';
 import { useState } from 'react';
-import { ListPager } from '@/components/list-pager';
-import { QueryState } from '@/components/query-state';
+import { ResponsiveList } from '@/components/responsive-list';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { useCollectTopic } from '../api/collect-topic';
 import { useCollectedTopics } from '../api/get-collected-topics';
@@ -31,62 +31,55 @@ export function CollectedTopicList({
   const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
   if (query.data && page > lastPage) setPage(lastPage);
   return (
-    <QueryState
+    <ResponsiveList<CollectedTopic>
       query={query}
-      isEmpty={(d) => d.total === 0}
+      rowKey={(topic) => topic.id}
       empty={
         <Empty description="还没有收藏的热点，在热点榜里点星标就能收藏" style={{ padding: '48px 0' }}>
           {emptyAction}
         </Empty>
       }
-    >
-      {(data) => (
-        <>
-          <ol className="hot-topics__list">
-            {data.items.map((topic) => (
-              <li key={topic.id} className="hot-topic" data-testid="collected-topic">
-                <span className="hot-topic__rank" title="平台榜单排名">
-                  {topic.rank}
-                </span>
-                <div className="hot-topic__main">
-                  <div className="hot-topic__title">{topic.title}</div>
-                  <div className="hot-topic__meta">
-                    <PlatformTag platform={topic.platform} />
-                    <span className="hot-topic__category">{names[topic.category] ?? topic.category}</span>
-                    <span className="hot-topic__category">收藏于 {formatDateTime(topic.collectedAt)}</span>
-                  </div>
-                </div>
-                <div className="hot-topic__stats">
-                  <span className="hot-topic__heat" title="热度">
-                    <FireFilled /> {formatCount(topic.heat)}
-                  </span>
-                  <TrendSparkline values={topic.trend} />
-                </div>
-                <div className="hot-topic__actions">
-                  <Button
-                    size="small"
-                    type="text"
-                    loading={remove.isPending && remove.variables?.topicId === topic.id}
-                    onClick={() => remove.mutate({ topicId: topic.id, collect: false })}
-                  >
-                    取消收藏
-                  </Button>
-                  <Button type="primary" ghost size="small" onClick={() => onWrite(topic)}>
-                    写脚本
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <ListPager
-            className="topics-pager"
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            onChange={setPage}
-          />
-        </>
+      // The same ranked rows as the hot list at every width: no table.
+      cardsAs="ol"
+      cardsClassName="hot-topics__list"
+      renderCard={(topic) => (
+        <li className="hot-topic" data-testid="collected-topic">
+          <span className="hot-topic__rank" title="平台榜单排名">
+            {topic.rank}
+          </span>
+          <div className="hot-topic__main">
+            <div className="hot-topic__title">{topic.title}</div>
+            <div className="hot-topic__meta">
+              <PlatformTag platform={topic.platform} />
+              <span className="hot-topic__category">{names[topic.category] ?? topic.category}</span>
+              <span className="hot-topic__category">收藏于 {formatDateTime(topic.collectedAt)}</span>
+            </div>
+          </div>
+          <div className="hot-topic__stats">
+            <span className="hot-topic__heat" title="热度">
+              <FireFilled /> {formatCount(topic.heat)}
+            </span>
+            <TrendSparkline values={topic.trend} />
+          </div>
+          <div className="hot-topic__actions">
+            <Button
+              size="small"
+              type="text"
+              loading={remove.isPending && remove.variables?.topicId === topic.id}
+              onClick={() => remove.mutate({ topicId: topic.id, collect: false })}
+            >
+              取消收藏
+            </Button>
+            <Button type="primary" ghost size="small" onClick={() => onWrite(topic)}>
+              写脚本
+            </Button>
+          </div>
+        </li>
       )}
-    </QueryState>
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPage}
+      pagerClassName="topics-pager"
+    />
   );
 }

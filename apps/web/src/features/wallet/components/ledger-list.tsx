@@ -1,8 +1,7 @@
 import type { LedgerEntry } from '@app/contract';
-import { Empty, List } from 'antd';
+import { Empty } from 'antd';
 import { useState } from 'react';
-import { ListPager } from '@/components/list-pager';
-import { QueryState } from '@/components/query-state';
+import { ResponsiveList } from '@/components/responsive-list';
 import { formatDateTime } from '@/lib/format';
 import { useLedger } from '../api/get-ledger';
 import './ledger-list.css';
@@ -30,41 +29,31 @@ export function LedgerList() {
   const [page, setPage] = useState(1);
   const query = useLedger({ page, pageSize: PAGE_SIZE });
   return (
-    <QueryState
+    <ResponsiveList<LedgerEntry>
       query={query}
-      isEmpty={(data) => data.total === 0}
+      rowKey={(entry) => entry.id}
       empty={<Empty description="还没有点数变动记录" style={{ padding: '48px 0' }} />}
-    >
-      {(data) => (
-        <>
-          <List
-            className="ledger-list"
-            dataSource={data.items}
-            rowKey="id"
-            renderItem={(entry) => (
-              <List.Item className="ledger-list__item">
-                <div className="ledger-list__main">
-                  <div className="ledger-list__label">{ledgerLabel(entry)}</div>
-                  <div className="ledger-list__time">{formatDateTime(entry.createdAt)}</div>
-                </div>
-                <div className="ledger-list__amounts">
-                  <div className={entry.delta > 0 ? 'ledger-list__delta is-in' : 'ledger-list__delta is-out'}>
-                    {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
-                  </div>
-                  <div className="ledger-list__after">余额 {entry.balanceAfter}</div>
-                </div>
-              </List.Item>
-            )}
-          />
-          <ListPager
-            className="ledger-list__pager"
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            onChange={setPage}
-          />
-        </>
+      // Two lines per entry read well at every width: rows, no table.
+      cardsAs="ul"
+      cardsClassName="ledger-list"
+      renderCard={(entry) => (
+        <li className="ledger-list__item">
+          <div className="ledger-list__main">
+            <div className="ledger-list__label">{ledgerLabel(entry)}</div>
+            <div className="ledger-list__time">{formatDateTime(entry.createdAt)}</div>
+          </div>
+          <div className="ledger-list__amounts">
+            <div className={entry.delta > 0 ? 'ledger-list__delta is-in' : 'ledger-list__delta is-out'}>
+              {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
+            </div>
+            <div className="ledger-list__after">余额 {entry.balanceAfter}</div>
+          </div>
+        </li>
       )}
-    </QueryState>
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPage}
+      pagerClassName="ledger-list__pager"
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { type AdminWithdrawal, type WithdrawStatus, withdrawStatusNames } from '@app/contract';
-import { Avatar, Button, Empty, Grid, Segmented, Table } from 'antd';
+import { Avatar, Button, Empty, Segmented } from 'antd';
 import { useState } from 'react';
-import { ListPager } from '@/components/list-pager';
-import { QueryState } from '@/components/query-state';
+import { ResponsiveList } from '@/components/responsive-list';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useAllWithdrawals } from '../api/get-all-withdrawals';
 import { DecideWithdrawalModal, type Decision } from './decide-withdrawal-modal';
@@ -47,7 +46,6 @@ export function ReviewQueue() {
     pageSize: PAGE_SIZE,
     ...(filter === 'all' ? {} : { status: filter }),
   });
-  const wide = Grid.useBreakpoint().md ?? true;
 
   const actions = (w: AdminWithdrawal) =>
     w.status === 'pending' ? (
@@ -73,71 +71,54 @@ export function ReviewQueue() {
           }}
         />
       </div>
-      <QueryState
+      <ResponsiveList<AdminWithdrawal>
         query={query}
-        isEmpty={(d) => d.total === 0}
+        rowKey={(w) => w.id}
         empty={
           <Empty
             description={filter === 'pending' ? '没有待审核的提现申请' : '没有符合条件的提现记录'}
             style={{ padding: '48px 0' }}
           />
         }
-      >
-        {(data) => (
-          <>
-            {wide ? (
-              <Table<AdminWithdrawal>
-                rowKey="id"
-                dataSource={data.items}
-                pagination={false}
-                scroll={{ x: 900 }}
-                columns={[
-                  { title: '申请人', key: 'user', render: (_, w) => <Applicant w={w} /> },
-                  { title: '收款人', dataIndex: 'realName' },
-                  { title: '金额', dataIndex: 'amountCents', align: 'right', render: formatYuan },
-                  { title: '申请时间', dataIndex: 'createdAt', render: formatDateTime },
-                  {
-                    title: '状态',
-                    dataIndex: 'status',
-                    render: (_, w) => <WithdrawStatusTag status={w.status} />,
-                  },
-                  { title: '流水号 / 驳回原因', key: 'outcome', render: (_, w) => <Outcome w={w} /> },
-                  { title: '操作', key: 'actions', fixed: 'right', render: (_, w) => actions(w) },
-                ]}
-              />
-            ) : (
-              <div className="wd-cards">
-                {data.items.map((w) => (
-                  <article key={w.id} className="wd-card" data-testid="review-card">
-                    <div className="wd-card__row">
-                      <Applicant w={w} />
-                      <WithdrawStatusTag status={w.status} />
-                    </div>
-                    <div className="wd-card__row" style={{ marginTop: 8 }}>
-                      <span className="wd-card__amount">{formatYuan(w.amountCents)}</span>
-                      <span>收款人 {w.realName}</span>
-                    </div>
-                    <div className="wd-card__meta">申请于 {formatDateTime(w.createdAt)}</div>
-                    {w.status !== 'pending' && (
-                      <div className="wd-card__meta">
-                        <Outcome w={w} />
-                      </div>
-                    )}
-                    {actions(w)}
-                  </article>
-                ))}
+        tableProps={{ scroll: { x: 900 } }}
+        columns={[
+          { title: '申请人', key: 'user', render: (_, w) => <Applicant w={w} /> },
+          { title: '收款人', dataIndex: 'realName' },
+          { title: '金额', dataIndex: 'amountCents', align: 'right', render: formatYuan },
+          { title: '申请时间', dataIndex: 'createdAt', render: formatDateTime },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (_, w) => <WithdrawStatusTag status={w.status} />,
+          },
+          { title: '流水号 / 驳回原因', key: 'outcome', render: (_, w) => <Outcome w={w} /> },
+          { title: '操作', key: 'actions', fixed: 'right', render: (_, w) => actions(w) },
+        ]}
+        cardsClassName="wd-cards"
+        renderCard={(w) => (
+          <article className="wd-card" data-testid="review-card">
+            <div className="wd-card__row">
+              <Applicant w={w} />
+              <WithdrawStatusTag status={w.status} />
+            </div>
+            <div className="wd-card__row" style={{ marginTop: 8 }}>
+              <span className="wd-card__amount">{formatYuan(w.amountCents)}</span>
+              <span>收款人 {w.realName}</span>
+            </div>
+            <div className="wd-card__meta">申请于 {formatDateTime(w.createdAt)}</div>
+            {w.status !== 'pending' && (
+              <div className="wd-card__meta">
+                <Outcome w={w} />
               </div>
             )}
-            <ListPager
-              className="wd-pager"
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onChange={setPage}
-            />
-          </>
+            {actions(w)}
+          </article>
         )}
-      </QueryState>
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        pagerClassName="wd-pager"
+      />
       <DecideWithdrawalModal
         withdrawal={deciding?.w ?? null}
         decision={deciding?.decision ?? 'approve'}

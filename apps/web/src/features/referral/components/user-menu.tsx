@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useAccountStore } from '@/stores/account-store';
 import { useAuthStore } from '@/stores/auth-store';
 import { useBecomeDistributor } from '../api/become-distributor';
-import { useDistributionCheck } from '../api/check-distribution';
+import { useIsDistributor } from '../api/check-distribution';
 import { useCopyShareLink } from '../api/get-share-link';
 import defaultAvatar from '../assets/default-avatar.svg';
 import './user-menu.css';
@@ -25,7 +25,7 @@ export function UserMenu({ onLogout }: { onLogout(): void }) {
   const nickname = useAuthStore((s) => s.userInfo.nickname) || '创作者';
   const avatar = useAuthStore((s) => s.userInfo.avatar) || defaultAvatar;
   const isDistribution = useAccountStore((s) => s.isDistribution);
-  const check = useDistributionCheck(true);
+  const check = useIsDistributor();
   const become = useBecomeDistributor();
   const copyLink = useCopyShareLink();
   const [open, setOpen] = useState(false);

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { paths } from '@/config/paths';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
 import { LedgerList } from '@/features/wallet/components/ledger-list';
-import { dashboardScreens } from './screens';
 
 /** 我的钱包: the credit balance and every change of it (purchases, generations, refunds, bonuses). */
 export function Component() {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
+import { dashboardScreens } from '@/config/dashboard-screens';
 import { useIsDistributor } from '@/features/referral/api/check-distribution';
 import {
   distributionWalletQueryOptions,
@@ -12,7 +13,6 @@ import { EarningsChart } from '@/features/referral/components/earnings-chart';
 import { WalletBalances } from '@/features/referral/components/wallet-balances';
 import { WithdrawForm } from '@/features/withdraw/components/withdraw-form';
 import { WithdrawHistory } from '@/features/withdraw/components/withdraw-history';
-import { dashboardScreens } from './screens';
 
 function Wallet() {
   const queryClient = useQueryClient();
