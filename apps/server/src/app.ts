@@ -15,18 +15,18 @@ import { collegeRoutes } from './modules/college/college.routes.ts';
 import { creationJobs } from './modules/creation/creation.jobs.ts';
 import { creationRoutes } from './modules/creation/creation.routes.ts';
 import { scriptRoutes } from './modules/creation/script.routes.ts';
-import { registerSettlementSweeper } from './modules/distribution/commission.sweeper.ts';
-import { distributionRoutes } from './modules/distribution/distribution.routes.ts';
-import { distributorRoutes } from './modules/distribution/distributor.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { inspirationJobs } from './modules/inspiration/inspiration.jobs.ts';
 import { inspirationRoutes } from './modules/inspiration/inspiration.routes.ts';
-import { internalRoutes } from './modules/internal/internal.routes.ts';
-import { limitRoutes } from './modules/limit/limit.routes.ts';
 import { registerOrderJobs } from './modules/order/order.jobs.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { personaRoutes } from './modules/persona/persona.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { registerSettlementSweeper } from './modules/referral/commission.sweeper.ts';
+import { distributorRoutes } from './modules/referral/distributor.routes.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { suggestRoutes } from './modules/suggest/suggest.routes.ts';
 import { topicJobs } from './modules/topic/topic.jobs.ts';
 import { topicRoutes } from './modules/topic/topic.routes.ts';
@@ -125,7 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       healthRoutes(api, { database: database.kind, version: VERSION });
       userRoutes(api, { userInfo: container.userInfo });
-      limitRoutes(api, { limit: container.limit });
+      pricingRoutes(api, { pricing: container.pricing });
       personaRoutes(api, {
         personas: container.personas,
         ratePerMin: config.GENERATION_RATE_PER_MIN,
@@ -143,18 +143,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       catalogRoutes(api, { catalog: container.catalog });
       orderRoutes(api, { orders: container.orders, streamCaps: container.streamCaps, eventStreams });
       paymentRoutes(api, { payments: container.payments, config });
-      walletRoutes(api, { wallet: container.wallet, isInternal: container.internal.isInternal });
+      walletRoutes(api, { wallet: container.wallet, isInternal: container.staff.isInternal });
       topicRoutes(api, { topics: container.topics });
       inspirationRoutes(api, { inspiration: container.inspiration });
       collegeRoutes(api, { college: container.college });
-      distributionRoutes(api, {
+      referralRoutes(api, {
         customers: container.customers,
-        distributionWallet: container.distributionWallet,
+        referralWallet: container.referralWallet,
         commissions: container.commissions,
         rules: container.referralRules,
       });
       withdrawRoutes(api, { withdraw: container.withdraw });
-      internalRoutes(api, { internal: container.internal });
+      staffRoutes(api, { internal: container.staff });
       loginRoutes(api, {
         login: container.login,
         sessions: container.sessions,

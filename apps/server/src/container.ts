@@ -12,28 +12,25 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCollegeService } from './modules/college/college.service.ts';
 import { loadArticles } from './modules/college/college-articles.ts';
 import { createCreationModule } from './modules/creation/creation.module.ts';
-import { createCommissionRepository } from './modules/distribution/commission.repository.ts';
-import {
-  commissionOrderListeners,
-  createCommissionService,
-} from './modules/distribution/commission.service.ts';
-import { createCustomersService } from './modules/distribution/customers.service.ts';
-import { createDistributionWalletRepository } from './modules/distribution/distribution-wallet.repository.ts';
-import { createDistributionWalletService } from './modules/distribution/distribution-wallet.service.ts';
-import { createDistributorRepository } from './modules/distribution/distributor.repository.ts';
-import { createDistributorService } from './modules/distribution/distributor.service.ts';
 import { createInspirationRepository } from './modules/inspiration/inspiration.repository.ts';
 import { createInspirationService } from './modules/inspiration/inspiration.service.ts';
 import { loadSeedInspiration } from './modules/inspiration/inspiration-seed.ts';
-import { createInternalRepository } from './modules/internal/internal.repository.ts';
-import { createInternalService } from './modules/internal/internal.service.ts';
-import { createLimitService } from './modules/limit/limit.service.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createOrderRepository } from './modules/order/order.repository.ts';
 import { createOrderService } from './modules/order/order.service.ts';
 import { createPaymentService } from './modules/payment/payment.service.ts';
 import { createPersonaRepository } from './modules/persona/persona.repository.ts';
 import { createPersonaService } from './modules/persona/persona.service.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { createCommissionRepository } from './modules/referral/commission.repository.ts';
+import { commissionOrderListeners, createCommissionService } from './modules/referral/commission.service.ts';
+import { createCustomersService } from './modules/referral/customers.service.ts';
+import { createDistributorRepository } from './modules/referral/distributor.repository.ts';
+import { createDistributorService } from './modules/referral/distributor.service.ts';
+import { createReferralWalletRepository } from './modules/referral/referral-wallet.repository.ts';
+import { createReferralWalletService } from './modules/referral/referral-wallet.service.ts';
+import { createStaffRepository } from './modules/staff/staff.repository.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
 import { createSuggestService } from './modules/suggest/suggest.service.ts';
 import { createTopicRepository } from './modules/topic/topic.repository.ts';
 import { createTopicService } from './modules/topic/topic.service.ts';
@@ -76,15 +73,15 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
   });
   const wallet = createWalletService({ db, wallets: createWalletRepository() });
   const userLookup = createUserLookupRepository();
-  const internal = createInternalService({
+  const staff = createStaffService({
     db,
-    members: createInternalRepository(),
+    members: createStaffRepository(),
     profilesByIds: userLookup.profilesByIds,
     events: userEvents,
   });
-  const limit = createLimitService({
+  const pricing = createPricingService({
     wallet,
-    isInternal: internal.isInternal,
+    isInternal: staff.isInternal,
     costs: { persona: config.COST_PERSONA, script: config.COST_SCRIPT, suggest: config.COST_SUGGEST },
   });
   const onboarding = createOnboardingService({ wallet, signupCredits: config.SIGNUP_CREDITS });
@@ -98,12 +95,12 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     model: config.LLM_MODEL,
     timeoutMs: config.LLM_TIMEOUT_MS,
   });
-  const personas = createPersonaService({ db, personas: createPersonaRepository(), limit, generation });
+  const personas = createPersonaService({ db, personas: createPersonaRepository(), pricing, generation });
   // Script creation: generations run detached on this instance's runner; scripts and their files.
   const creationModule = createCreationModule({
     db,
     bus: database.bus,
-    limit,
+    pricing,
     personas,
     generator: generation,
     concurrencyPerUser: config.GENERATION_CONCURRENCY_PER_USER,
@@ -111,7 +108,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
   });
   // `improve` looks scripts up in the scripts module (owner-checked).
   const getScript = creationModule.scripts.forSuggest;
-  const suggest = createSuggestService({ db, limit, generation, personas, getScript });
+  const suggest = createSuggestService({ db, pricing, generation, personas, getScript });
 
   // Topics, inspiration, academy: shipped data, plus a live hot list when HOTLIST_URL is set.
   const topics = createTopicService({
@@ -137,15 +134,15 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
 
   // Referral programme: commissions earned on customers' paid orders, the distribution wallet
   // they land in, and withdrawals out of it.
-  const distributionWallet = createDistributionWalletService({
+  const referralWallet = createReferralWalletService({
     db,
-    wallets: createDistributionWalletRepository(),
+    wallets: createReferralWalletRepository(),
   });
   const commissionRepository = createCommissionRepository();
   const commissions = createCommissionService({
     db,
     commissions: commissionRepository,
-    wallet: distributionWallet,
+    wallet: referralWallet,
     referrerOf: userLookup.referrerOf,
     rate: config.COMMISSION_RATE,
     settlementDays: config.SETTLEMENT_DAYS,
@@ -158,7 +155,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
   const withdraw = createWithdrawService({
     db,
     withdrawals: createWithdrawRepository(),
-    wallet: distributionWallet,
+    wallet: referralWallet,
     profilesByIds: userLookup.profilesByIds,
     minCents: config.WITHDRAW_MIN_CENTS,
   });
@@ -167,7 +164,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     settlementDays: config.SETTLEMENT_DAYS,
     withdrawMinCents: config.WITHDRAW_MIN_CENTS,
   };
-  const referral = { distributionWallet, commissions, customers, withdraw, referralRules };
+  const referral = { referralWallet, commissions, customers, withdraw, referralRules };
   const commissionListeners = commissionOrderListeners(commissions);
 
   // Shop: products from catalog.config.ts, orders, and the payment provider PAY_MODE picks.
@@ -212,7 +209,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     events: userEvents,
     flags: {
       isDistributor: distributors.isDistributor,
-      isInternal: internal.isInternal,
+      isInternal: staff.isInternal,
     },
   });
   const streamCaps = createStreamCaps({
@@ -229,8 +226,8 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     users,
     sessions,
     wallet,
-    internal,
-    limit,
+    staff,
+    pricing,
     onboarding,
     userInfo,
     generation,

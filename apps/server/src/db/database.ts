@@ -11,7 +11,7 @@ import pg from 'pg';
 import { serverRoot } from '../lib/server-root.ts';
 import { createPgliteBus, createPostgresBus, type EventBus } from './event-bus.ts';
 import { advisoryLocks } from './locks.ts';
-import * as schema from './schema.ts';
+import * as schema from './tables.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

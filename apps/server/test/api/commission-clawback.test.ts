@@ -1,8 +1,8 @@
 import type { AdminWithdrawal, DistributionWallet, Order, Product, Withdrawal } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions } from '../../src/modules/distribution/commission.schema.ts';
-import { distributionLedger } from '../../src/modules/distribution/distribution-wallet.schema.ts';
+import { commissions } from '../../src/modules/referral/commission.tables.ts';
+import { distributionLedger } from '../../src/modules/referral/referral-wallet.tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-database.ts';
 import { distributorWithCustomer, ledgerOf, settleAll, walletOf } from './referral.fixtures.ts';

@@ -1,7 +1,7 @@
 import type { GenerationListItem, Page } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creatorGenerations } from '../../src/modules/creation/creation.schema.ts';
+import { creatorGenerations } from '../../src/modules/creation/creation.tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-database.ts';
 import { baseInput, grant, readWholeStream, startGeneration, waitFinished } from './creation-helpers.ts';

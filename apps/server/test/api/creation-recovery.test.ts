@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
-import { creatorGenerations, creatorVariants } from '../../src/modules/creation/creation.schema.ts';
+import { creatorGenerations, creatorVariants } from '../../src/modules/creation/creation.tables.ts';
 import { fakeOpenAI } from '../helpers/fake-openai.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { createTestDatabase, onPostgres, openSecondInstance } from '../helpers/test-database.ts';

@@ -2,7 +2,7 @@ import type { GenerationListItem, Page, Script } from '@app/contract';
 import { scriptDraftSchema, type TemplateId, type Twist } from '@app/contract/generation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creatorVariants } from '../../src/modules/creation/creation.schema.ts';
+import { creatorVariants } from '../../src/modules/creation/creation.tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import {
   grant,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { internalMembers } from '../../src/modules/internal/internal.schema.ts';
-import { personas } from '../../src/modules/persona/persona.schema.ts';
-import { creditLedger } from '../../src/modules/wallet/wallet.schema.ts';
+import { personas } from '../../src/modules/persona/persona.tables.ts';
+import { internalMembers } from '../../src/modules/staff/staff.tables.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE } from '../../src/modules/wallet/wallet.service.ts';
+import { creditLedger } from '../../src/modules/wallet/wallet.tables.ts';
 import { fakeOpenAI } from '../helpers/fake-openai.ts';
 import { parseSse } from '../helpers/parse-sse.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';

@@ -71,7 +71,7 @@ describe('internal members: apply, review, free generation', () => {
     expect(info.body.data.isInternal).toBe(true);
     // An approved member applying again stays approved.
     expect((await apply(user)).body.data.status).toBe('approved');
-    expect(await t.app.container.internal.isInternal(user.id)).toBe(true);
+    expect(await t.app.container.staff.isInternal(user.id)).toBe(true);
 
     // Revoking takes the flag away again.
     await decideOne({ userId: user.id, approve: false });
@@ -97,7 +97,7 @@ describe('internal members: apply, review, free generation', () => {
     expect((await decideOne({ userId: 'not-a-uuid', approve: true })).status).toBe(400);
     expect((await decideOne({ userId: stranger.id })).status).toBe(400);
     expect((await decideMany({ userIds: [], approve: true })).body.message).toMatch(/至少选择一条/);
-    expect(await t.app.container.internal.isInternal(stranger.id)).toBe(false);
+    expect(await t.app.container.staff.isInternal(stranger.id)).toBe(false);
   });
 
   it('decides a selection all at once, or not at all when one of them never applied', async () => {

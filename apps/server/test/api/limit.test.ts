@@ -1,6 +1,6 @@
 import type { LimitCheckResult } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { internalMembers } from '../../src/modules/internal/internal.schema.ts';
+import { internalMembers } from '../../src/modules/staff/staff.tables.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE } from '../../src/modules/wallet/wallet.service.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 

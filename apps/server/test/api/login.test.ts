@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../src/db/execute-rows.ts';
-import { loginStates, sessions } from '../../src/db/schema.ts';
+import { loginStates, sessions } from '../../src/db/tables.ts';
 import { LOGIN_QR_OPTIONS } from '../../src/modules/auth/login.service.ts';
 import { hashToken } from '../../src/modules/auth/session.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

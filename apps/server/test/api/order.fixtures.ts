@@ -1,7 +1,7 @@
 import type { Order, OrderPay, Product } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { orders } from '../../src/modules/order/order.schema.ts';
+import { orders } from '../../src/modules/order/order.tables.ts';
 import type { TestApp, TestUser } from '../helpers/test-app.ts';
 
 /** Shared steps of the order, payment and wallet tests. */

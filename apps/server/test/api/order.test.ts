@@ -2,9 +2,9 @@ import type { Order, Page } from '@app/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { products as productsTable } from '../../src/modules/catalog/catalog.schema.ts';
-import { orders } from '../../src/modules/order/order.schema.ts';
-import { creditLedger } from '../../src/modules/wallet/wallet.schema.ts';
+import { products as productsTable } from '../../src/modules/catalog/catalog.tables.ts';
+import { orders } from '../../src/modules/order/order.tables.ts';
+import { creditLedger } from '../../src/modules/wallet/wallet.tables.ts';
 import { parseSse } from '../helpers/parse-sse.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import {

@@ -1,8 +1,8 @@
 import type { Order } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders } from '../../src/modules/order/order.schema.ts';
-import { creditLedger } from '../../src/modules/wallet/wallet.schema.ts';
+import { orders } from '../../src/modules/order/order.tables.ts';
+import { creditLedger } from '../../src/modules/wallet/wallet.tables.ts';
 import { type FakeWechatPay, startFakeWechatPay } from '../helpers/fake-wechat-pay.ts';
 import { parseSse } from '../helpers/parse-sse.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';

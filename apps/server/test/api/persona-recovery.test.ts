@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { createPersonaRepository } from '../../src/modules/persona/persona.repository.ts';
-import { personaAnalyses, personas } from '../../src/modules/persona/persona.schema.ts';
 import { createPersonaService } from '../../src/modules/persona/persona.service.ts';
-import { creditLedger } from '../../src/modules/wallet/wallet.schema.ts';
+import { personaAnalyses, personas } from '../../src/modules/persona/persona.tables.ts';
+import { creditLedger } from '../../src/modules/wallet/wallet.tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { onPostgres, openSecondInstance } from '../helpers/test-database.ts';
 
@@ -66,7 +66,7 @@ describe('persona analyses interrupted by a dead instance', () => {
     const dead = createPersonaService({
       db: t.database.db,
       personas: createPersonaRepository(),
-      limit: t.app.container.limit,
+      pricing: t.app.container.pricing,
       generation: held.generation,
       runnerId: 'dead-instance',
       heartbeatMs: 60_000,
@@ -147,7 +147,7 @@ describe('persona analyses interrupted by a dead instance', () => {
     const failing = createPersonaService({
       db: t.database.db,
       personas: createPersonaRepository(),
-      limit: t.app.container.limit,
+      pricing: t.app.container.pricing,
       generation: {
         analyzePersona: async () => {
           throw new Error('model down');

@@ -1,7 +1,7 @@
 import { PERSONA_MAX_PER_USER, type Persona, type PersonaDeleteResult } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personas } from '../../src/modules/persona/persona.schema.ts';
+import { personas } from '../../src/modules/persona/persona.tables.ts';
 import { parseSse } from '../helpers/parse-sse.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AdminWithdrawal, Withdrawal } from '@app/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommissionRepository } from '../../src/modules/distribution/commission.repository.ts';
+import { createCommissionRepository } from '../../src/modules/referral/commission.repository.ts';
 import {
   type CommissionService,
   createCommissionService,
-} from '../../src/modules/distribution/commission.service.ts';
+} from '../../src/modules/referral/commission.service.ts';
 import { createUserLookupRepository } from '../../src/modules/user/user-lookup.repository.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { type Buckets, bindCustomer, ledgerOf, walletOf } from './referral.fixtures.ts';
@@ -111,7 +111,7 @@ describe('referral money: property test (fast-check)', () => {
     commissions = createCommissionService({
       db: t.database.db,
       commissions: createCommissionRepository(),
-      wallet: t.app.container.distributionWallet,
+      wallet: t.app.container.referralWallet,
       referrerOf: createUserLookupRepository().referrerOf,
       rate: RATE,
       settlementDays: 7,

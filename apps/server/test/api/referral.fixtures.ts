@@ -60,9 +60,9 @@ export async function fundAvailable(t: TestApp, distributor: TestUser, cents: nu
 }
 
 export async function walletOf(t: TestApp, userId: string): Promise<Buckets> {
-  return t.app.container.distributionWallet.get(userId);
+  return t.app.container.referralWallet.get(userId);
 }
 
 export async function ledgerOf(t: TestApp, userId: string): Promise<Buckets> {
-  return t.app.container.distributionWallet.ledgerSums(userId);
+  return t.app.container.referralWallet.ledgerSums(userId);
 }

@@ -1,7 +1,7 @@
 import type { DistributionInfo, DistributionWallet, Earnings, Order, Product } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissionOf } from '../../src/modules/distribution/commission.service.ts';
-import { chinaDay } from '../../src/modules/distribution/customers.service.ts';
+import { commissionOf } from '../../src/modules/referral/commission.service.ts';
+import { chinaDay } from '../../src/modules/referral/customers.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { onPostgres, openSecondInstance } from '../helpers/test-database.ts';
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/modules/user/user.schema.ts';
-import { creditLedger } from '../../src/modules/wallet/wallet.schema.ts';
+import { users } from '../../src/modules/user/user.tables.ts';
+import { creditLedger } from '../../src/modules/wallet/wallet.tables.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-database.ts';
 

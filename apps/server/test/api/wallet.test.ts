@@ -89,8 +89,8 @@ describe('goods wallet: balance and ledger', () => {
     const admin = await signIn();
     await t.app.container.users.grantAdmin(admin.id);
     const member = await signIn();
-    await t.app.container.internal.apply(member.id);
-    await t.app.container.internal.decide(admin.id, member.id, true);
+    await t.app.container.staff.apply(member.id);
+    await t.app.container.staff.decide(admin.id, member.id, true);
     expect((await wallet(member)).body.data).toEqual({ balance: 0, unlimited: true });
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { type LoginStateRow, loginStates } from './auth.schema.ts';
+import { type LoginStateRow, loginStates } from './auth.tables.ts';
 
 /**
  * The only SQL of QR login states. Every status change is one conditional UPDATE, and times are

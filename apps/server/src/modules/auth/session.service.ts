@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { sessions } from './auth.schema.ts';
+import { sessions } from './auth.tables.ts';
 
 const DAY_MS = 86_400_000;
 

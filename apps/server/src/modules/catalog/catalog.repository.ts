@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import type { ProductConfig } from './catalog.config.ts';
-import { type ProductRow, products } from './catalog.schema.ts';
+import { type ProductRow, products } from './catalog.tables.ts';
 
 export function createCatalogRepository() {
   return {

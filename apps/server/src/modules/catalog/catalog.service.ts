@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { ProductConfig } from './catalog.config.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
-import type { ProductRow } from './catalog.schema.ts';
+import type { ProductRow } from './catalog.tables.ts';
 
 export const PRODUCT_NOT_FOUND_MESSAGE = '商品不存在或已下架，请刷新页面后重新选择';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
-import type { LimitService } from '../limit/limit.service.ts';
 import type { PersonaService } from '../persona/persona.service.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
 import { createCreationRepository } from './creation.repository.ts';
 import { createCreationService } from './creation.service.ts';
 import { createGenerationFinalizer } from './generation-finalizer.ts';
@@ -25,7 +25,7 @@ type LogError = (message: string, details: Record<string, unknown>) => void;
 export function createCreationModule(deps: {
   db: Db;
   bus: EventBus;
-  limit: Pick<LimitService, 'charge' | 'refund'>;
+  pricing: Pick<PricingService, 'charge' | 'refund'>;
   /** With recoverStale, its analyses' leases are swept along with the generations'. */
   personas: Pick<PersonaService, 'get'> & Partial<Pick<PersonaService, 'recoverStale'>>;
   generator: ScriptGenerator;
@@ -38,7 +38,7 @@ export function createCreationModule(deps: {
 
   const generations = createCreationRepository();
   const scriptRows = createScriptRepository();
-  const finalize = createGenerationFinalizer({ db, bus, generations, limit: deps.limit });
+  const finalize = createGenerationFinalizer({ db, bus, generations, pricing: deps.pricing });
   const runner = createGenerationRunner({
     db,
     bus,
@@ -54,7 +54,7 @@ export function createCreationModule(deps: {
     db,
     generations,
     scripts: scriptRows,
-    limit: deps.limit,
+    pricing: deps.pricing,
     personas: deps.personas,
     runner,
     finalize,

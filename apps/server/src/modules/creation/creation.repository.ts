@@ -8,7 +8,7 @@ import {
   creatorVariants,
   type GenerationRow,
   type VariantRow,
-} from './creation.schema.ts';
+} from './creation.tables.ts';
 
 type Status = GenerationRow['status'];
 

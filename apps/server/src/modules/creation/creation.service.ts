@@ -3,10 +3,10 @@ import type { Generation, GenerationInput, GenerationListItem, Page } from '@app
 import type { Db } from '../../db/database.ts';
 import { notFound, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { LimitService } from '../limit/limit.service.ts';
 import type { PersonaService } from '../persona/persona.service.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
 import type { CreationRepository } from './creation.repository.ts';
-import type { GenerationRow } from './creation.schema.ts';
+import type { GenerationRow } from './creation.tables.ts';
 import type { GenerationFinalizer } from './generation-finalizer.ts';
 import type { GenerationRunner } from './generation-runner.ts';
 import { toScript } from './script.mapper.ts';
@@ -38,7 +38,7 @@ export function createCreationService(deps: {
   db: Db;
   generations: CreationRepository;
   scripts: ScriptRepository;
-  limit: Pick<LimitService, 'charge'>;
+  pricing: Pick<PricingService, 'charge'>;
   personas: Pick<PersonaService, 'get'>;
   runner: Pick<GenerationRunner, 'start'>;
   finalize: GenerationFinalizer;
@@ -70,7 +70,7 @@ export function createCreationService(deps: {
         if ((await generations.countRunning(tx, userId)) >= deps.concurrencyPerUser) {
           throw tooManyRequests(TOO_MANY_GENERATIONS_MESSAGE, 'too_many_generations');
         }
-        const charged = await deps.limit.charge(tx, {
+        const charged = await deps.pricing.charge(tx, {
           userId,
           action: 'script',
           units: input.variants,

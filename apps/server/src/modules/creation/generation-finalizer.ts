@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
-import type { LimitService } from '../limit/limit.service.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
 import type { CreationRepository } from './creation.repository.ts';
 import { GENERATION_CHANNEL, type GenerationMessage } from './generation-events.ts';
 
@@ -20,9 +20,9 @@ export function createGenerationFinalizer(deps: {
   db: Db;
   bus: Pick<EventBus, 'publish'>;
   generations: CreationRepository;
-  limit: Pick<LimitService, 'refund'>;
+  pricing: Pick<PricingService, 'refund'>;
 }) {
-  const { db, generations, limit } = deps;
+  const { db, generations, pricing } = deps;
 
   return async function finalize(
     id: string,
@@ -47,7 +47,7 @@ export function createGenerationFinalizer(deps: {
           : null;
       const status = allFailed ? 'failed' : 'done';
       await generations.finish(tx, id, { status, error, refunded });
-      await limit.refund(tx, { userId: row.userId, amount: refunded, refId: id });
+      await pricing.refund(tx, { userId: row.userId, amount: refunded, refId: id });
       return { status, error, refunded };
     });
     if (result) {

@@ -1,6 +1,6 @@
 import type { Script } from '@app/contract';
 import type { ScriptDraft } from '@app/contract/generation';
-import type { ScriptRow } from './creation.schema.ts';
+import type { ScriptRow } from './creation.tables.ts';
 
 /** What goes out: the response schema picks these fields, so a new column never leaks. */
 export function toScript(row: ScriptRow): Script {

@@ -1,7 +1,7 @@
 import type { QualityFinding, ScriptDraft } from '@app/contract/generation';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { creatorGenerations, type ScriptRow, scripts } from './creation.schema.ts';
+import { creatorGenerations, type ScriptRow, scripts } from './creation.tables.ts';
 
 /** The scripts a generation produced, and their owner's edits and confirmation. */
 export function createScriptRepository() {

@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { advisoryLocks } from '../../db/locks.ts';
-import { inspirations } from './inspiration.schema.ts';
+import { inspirations } from './inspiration.tables.ts';
 import type { SeedInspiration } from './inspiration-seed.ts';
 
 export type InspirationSortKey = 'heat' | 'likes' | 'recent';

@@ -4,7 +4,7 @@ import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { ConfirmedPayment, PaymentProvider } from '../../providers/payment/payment-provider.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { OrderRepository } from './order.repository.ts';
-import type { OrderRow } from './order.schema.ts';
+import type { OrderRow } from './order.tables.ts';
 import { ORDER_STATUS_CHANNEL, type OrderPaidListener, type OrderRefundedListener } from './order.types.ts';
 
 export interface LifecycleDeps {

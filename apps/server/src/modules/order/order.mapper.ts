@@ -1,5 +1,5 @@
 import type { Order } from '@app/contract';
-import type { OrderRow } from './order.schema.ts';
+import type { OrderRow } from './order.tables.ts';
 
 /** The fields that go out; internal ones (user, provider, transaction id) never leave. */
 export function toOrder(row: OrderRow): Order {

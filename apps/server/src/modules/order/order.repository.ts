@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { type OrderRow, type orderStatuses, orders } from './order.schema.ts';
+import { type OrderRow, type orderStatuses, orders } from './order.tables.ts';
 
 type OrderStatus = (typeof orderStatuses)[number];
 type NewOrder = Pick<

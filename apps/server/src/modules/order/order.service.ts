@@ -9,7 +9,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { toOrder } from './order.mapper.ts';
 import type { OrderRepository } from './order.repository.ts';
-import type { OrderRow } from './order.schema.ts';
+import type { OrderRow } from './order.tables.ts';
 import { ORDER_STATUS_CHANNEL, type OrderPaidListener, type OrderRefundedListener } from './order.types.ts';
 import { createOrderLifecycle, isUniqueViolation, type SweepLog } from './order-lifecycle.ts';
 import { newOrderNo } from './order-number.ts';

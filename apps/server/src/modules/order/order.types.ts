@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.ts';
-import type { OrderRow } from './order.schema.ts';
+import type { OrderRow } from './order.tables.ts';
 
 /**
  * Extension points of the order lifecycle. Listeners run inside the transaction that changes the

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { advisoryLocks } from '../../db/locks.ts';
-import { type PersonaAnalysisRow, type PersonaRow, personaAnalyses, personas } from './persona.schema.ts';
+import { type PersonaAnalysisRow, type PersonaRow, personaAnalyses, personas } from './persona.tables.ts';
 
 export function createPersonaRepository() {
   return {

@@ -11,9 +11,9 @@ import { GenerationError, type GenerationProvider } from '../../generation/gener
 import { AppError, notFound, unprocessable, withCause } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { HEARTBEAT_MS, STALE_SEC } from '../creation/creation.module.ts';
-import { type LimitService, refundFailure } from '../limit/limit.service.ts';
+import { type PricingService, refundFailure } from '../pricing/pricing.service.ts';
 import type { PersonaRepository } from './persona.repository.ts';
-import type { PersonaRow } from './persona.schema.ts';
+import type { PersonaRow } from './persona.tables.ts';
 
 export const PERSONA_NOT_FOUND_MESSAGE = '人设不存在或已被删除';
 /** Why an analysis closed by the sweep failed: its instance stopped while it ran. */
@@ -54,7 +54,7 @@ export function toPersona(row: PersonaRow): Persona {
 export function createPersonaService(deps: {
   db: Db;
   personas: PersonaRepository;
-  limit: Pick<LimitService, 'charge' | 'refund'>;
+  pricing: Pick<PricingService, 'charge' | 'refund'>;
   generation: Pick<GenerationProvider, 'analyzePersona'>;
   /** This process's id on the leases it holds; one per process by default. */
   runnerId?: string;
@@ -62,7 +62,7 @@ export function createPersonaService(deps: {
   staleSec?: number;
   logError?: (message: string, details: Record<string, unknown>) => void;
 }) {
-  const { db, personas, limit } = deps;
+  const { db, personas, pricing } = deps;
   const runnerId = deps.runnerId ?? randomUUID();
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   const staleSec = deps.staleSec ?? STALE_SEC;
@@ -87,7 +87,7 @@ export function createPersonaService(deps: {
       const row = await personas.lockRunningAnalysis(tx, id, owner);
       if (!row) return null;
       await personas.finishAnalysis(tx, id, { status: 'failed', error: reason, refunded: row.charged });
-      await limit.refund(tx, { userId: row.userId, amount: row.charged, refId: id });
+      await pricing.refund(tx, { userId: row.userId, amount: row.charged, refId: id });
       return { refunded: row.charged };
     });
   }
@@ -126,7 +126,7 @@ export function createPersonaService(deps: {
       // Paid first, with its lease, in one transaction: concurrent analyses of one wallet queue on
       // its row lock, and one that finds too few credits is refused (422) before anything runs.
       const charged = await db.transaction(async (tx) => {
-        const cost = await limit.charge(tx, { userId, action: 'persona', refId: id });
+        const cost = await pricing.charge(tx, { userId, action: 'persona', refId: id });
         await personas.insertAnalysis(tx, { id, userId, charged: cost, runnerId });
         return cost;
       });

@@ -9,8 +9,8 @@ import type { PersonaDraft, ScriptDraft } from '@app/contract/generation';
 import type { Db } from '../../db/database.ts';
 import { GenerationError, type GenerationProvider } from '../../generation/generation-provider.ts';
 import { AppError, notFound, withCause } from '../../lib/errors.ts';
-import type { LimitService } from '../limit/limit.service.ts';
 import type { PersonaService } from '../persona/persona.service.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
 
 export const SCRIPT_NOT_FOUND_MESSAGE = '脚本不存在';
 
@@ -35,12 +35,12 @@ function draftOf(persona: PersonaDraft): PersonaDraft {
  */
 export function createSuggestService(deps: {
   db: Db;
-  limit: Pick<LimitService, 'charge' | 'tryRefund'>;
+  pricing: Pick<PricingService, 'charge' | 'tryRefund'>;
   generation: Pick<GenerationProvider, 'suggest'>;
   personas: Pick<PersonaService, 'get'>;
   getScript: ScriptLookup;
 }) {
-  const { db, limit } = deps;
+  const { db, pricing } = deps;
 
   return {
     async generate(userId: string, input: SuggestInput): Promise<SuggestResult> {
@@ -53,7 +53,7 @@ export function createSuggestService(deps: {
       }
 
       const refId = randomUUID();
-      const charged = await db.transaction((tx) => limit.charge(tx, { userId, action: 'suggest', refId }));
+      const charged = await db.transaction((tx) => pricing.charge(tx, { userId, action: 'suggest', refId }));
       try {
         const suggestions = await deps.generation.suggest(
           {
@@ -79,7 +79,7 @@ export function createSuggestService(deps: {
         );
         return { suggestions };
       } catch (cause) {
-        const refundError = await limit.tryRefund({ userId, amount: charged, refId });
+        const refundError = await pricing.tryRefund({ userId, amount: charged, refId });
         if (refundError) {
           throw withCause(
             new AppError(500, '生成建议失败，退回点数时出错，请联系客服处理', 'refund_failed'),

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/database.ts';
 import { executeRows } from '../../db/execute-rows.ts';
 import { advisoryLocks } from '../../db/locks.ts';
-import { hotTopicHeat, hotTopics, topicFavorites } from './topic.schema.ts';
+import { hotTopicHeat, hotTopics, topicFavorites } from './topic.tables.ts';
 
 /** Days of history a trend shows. */
 export const TREND_DAYS = 7;

@@ -1,6 +1,6 @@
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { users } from './user.schema.ts';
+import { users } from './user.tables.ts';
 
 export interface UserProfile {
   userId: string;

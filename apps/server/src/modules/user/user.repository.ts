@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { type UserRow, users } from './user.schema.ts';
+import { type UserRow, users } from './user.tables.ts';
 
 export function createUserRepository() {
   return {

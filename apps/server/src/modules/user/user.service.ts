@@ -3,7 +3,7 @@ import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { isDevOpenid } from '../../providers/login/dev-login.provider.ts';
 import type { UserRepository } from './user.repository.ts';
-import type { UserRow } from './user.schema.ts';
+import type { UserRow } from './user.tables.ts';
 import type { UserEvents } from './user-events.ts';
 
 export type AuthUser = Pick<UserRow, 'id' | 'role' | 'nickname' | 'avatar' | 'referrerId'>;

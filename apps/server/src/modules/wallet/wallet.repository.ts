@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { creditLedger, creditWallets } from './wallet.schema.ts';
+import { creditLedger, creditWallets } from './wallet.tables.ts';
 
 export type CreditReason = (typeof creditLedger.$inferInsert)['reason'];
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { type WithdrawalRow, type WithdrawalStatus, withdrawals } from './withdraw.schema.ts';
+import { type WithdrawalRow, type WithdrawalStatus, withdrawals } from './withdraw.tables.ts';
 
 export function createWithdrawRepository() {
   async function page(db: DbOrTx, where: SQL | undefined, pageNo: number, pageSize: number) {

@@ -7,9 +7,9 @@ import type {
 } from '@app/contract';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
-import type { DistributionWalletService } from '../distribution/distribution-wallet.service.ts';
+import type { ReferralWalletService } from '../referral/referral-wallet.service.ts';
 import type { WithdrawRepository } from './withdraw.repository.ts';
-import type { WithdrawalRow, WithdrawalStatus } from './withdraw.schema.ts';
+import type { WithdrawalRow, WithdrawalStatus } from './withdraw.tables.ts';
 
 const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 
@@ -26,7 +26,7 @@ interface Profile {
 export function createWithdrawService(deps: {
   db: Db;
   withdrawals: WithdrawRepository;
-  wallet: Pick<DistributionWalletService, 'applyIn' | 'repayDebtIn'>;
+  wallet: Pick<ReferralWalletService, 'applyIn' | 'repayDebtIn'>;
   profilesByIds: (db: DbOrTx, ids: string[]) => Promise<Map<string, Profile>>;
   minCents: number;
 }) {

@@ -2,9 +2,9 @@ import { limitCheckInputSchema, limitCheckResultSchema } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
-import type { LimitService } from './limit.service.ts';
+import type { PricingService } from './pricing.service.ts';
 
-export function limitRoutes(app: FastifyInstance, deps: { limit: Pick<LimitService, 'check'> }) {
+export function pricingRoutes(app: FastifyInstance, deps: { pricing: Pick<PricingService, 'check'> }) {
   route(app, {
     method: 'POST',
     url: '/limit/check',
@@ -13,6 +13,6 @@ export function limitRoutes(app: FastifyInstance, deps: { limit: Pick<LimitServi
     body: limitCheckInputSchema,
     response: limitCheckResultSchema,
     preHandler: app.requireUser,
-    handler: async (req) => deps.limit.check(currentUser(req).id, req.body.action, req.body.units),
+    handler: async (req) => deps.pricing.check(currentUser(req).id, req.body.action, req.body.units),
   });
 }

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../user/user.schema.ts';
+import { users } from '../user/user.tables.ts';
 
 /** The draft minus its name: the name is a column because the owner renames it. */
 export type PersonaBody = Omit<PersonaDraft, 'name'>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { type DistributorRow, distributors } from './distributor.schema.ts';
+import { type DistributorRow, distributors } from './distributor.tables.ts';
 
 async function findByUser(db: DbOrTx, userId: string): Promise<DistributorRow | undefined> {
   const [row] = await db.select().from(distributors).where(eq(distributors.userId, userId)).limit(1);

@@ -9,9 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
-import type { InternalService } from './internal.service.ts';
+import type { StaffService } from './staff.service.ts';
 
-export function internalRoutes(app: FastifyInstance, deps: { internal: InternalService }) {
+export function staffRoutes(app: FastifyInstance, deps: { internal: StaffService }) {
   const { internal } = deps;
 
   // SPEC §7 names this a GET; it changes state, which is safe here because auth is a bearer

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../user/user.schema.ts';
+import { users } from '../user/user.tables.ts';
 
 /**
  * Hot topics from every source (the shipped seed, a live hot list). The database is the source

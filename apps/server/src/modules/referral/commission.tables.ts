@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../user/user.schema.ts';
+import { users } from '../user/user.tables.ts';
 
 export const commissionStatuses = ['pending', 'available', 'cancelled'] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];

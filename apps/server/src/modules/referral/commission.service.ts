@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { CommissionRepository } from './commission.repository.ts';
-import type { CommissionRow } from './commission.schema.ts';
-import type { DistributionWalletService } from './distribution-wallet.service.ts';
+import type { CommissionRow } from './commission.tables.ts';
+import type { ReferralWalletService } from './referral-wallet.service.ts';
 
 const DAY_MS = 86_400_000;
 /** Rates are applied in millionths so that 20% of 990 is exactly 198, never 197.99999. */
@@ -30,7 +30,7 @@ export interface PaidOrder {
 export function createCommissionService(deps: {
   db: Db;
   commissions: CommissionRepository;
-  wallet: Pick<DistributionWalletService, 'applyIn' | 'clawbackIn' | 'repayDebtIn'>;
+  wallet: Pick<ReferralWalletService, 'applyIn' | 'clawbackIn' | 'repayDebtIn'>;
   /** The distributor a buyer is bound to, read inside the paying transaction. */
   referrerOf: (tx: DbOrTx, userId: string) => Promise<string | null>;
   rate: number;

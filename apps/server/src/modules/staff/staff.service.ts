@@ -2,7 +2,7 @@ import type { InternalApplication, InternalMember, Page } from '@app/contract';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { UserEvents } from '../user/user-events.ts';
-import type { InternalMemberRow, InternalMemberStatus, InternalRepository } from './internal.repository.ts';
+import type { InternalMemberRow, InternalMemberStatus, StaffRepository } from './staff.repository.ts';
 
 interface Profile {
   nickname: string;
@@ -14,9 +14,9 @@ interface Profile {
  * applies once; an admin approves or rejects, and may change a decision later (revoke a member,
  * accept someone rejected before).
  */
-export function createInternalService(deps: {
+export function createStaffService(deps: {
   db: Db;
-  members: InternalRepository;
+  members: StaffRepository;
   profilesByIds?: (db: DbOrTx, ids: string[]) => Promise<Map<string, Profile>>;
   /** Told after a decision, so every instance's cache of the user drops it (credits become free or not). */
   events?: Pick<UserEvents, 'changed'>;
@@ -60,7 +60,7 @@ export function createInternalService(deps: {
   }
 
   return {
-    /** `on`: the caller's transaction (limit.charge asks inside one; PGlite has one connection). */
+    /** `on`: the caller's transaction (pricing.charge asks inside one; PGlite has one connection). */
     isInternal(userId: string, on: DbOrTx = db): Promise<boolean> {
       return members.isApproved(on, userId);
     },
@@ -93,7 +93,7 @@ export function createInternalService(deps: {
     },
   };
 }
-export type InternalService = ReturnType<typeof createInternalService>;
+export type StaffService = ReturnType<typeof createStaffService>;
 
 function toApplication(row: InternalMemberRow | undefined): InternalApplication {
   if (!row) return { status: 'none', appliedAt: null, decidedAt: null };

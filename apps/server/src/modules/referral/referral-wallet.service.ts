@@ -1,11 +1,7 @@
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import type {
-  BucketDeltas,
-  Buckets,
-  DistributionWalletRepository,
-} from './distribution-wallet.repository.ts';
-import type { DistributionLedgerReason } from './distribution-wallet.schema.ts';
+import type { BucketDeltas, Buckets, ReferralWalletRepository } from './referral-wallet.repository.ts';
+import type { DistributionLedgerReason } from './referral-wallet.tables.ts';
 
 export const INSUFFICIENT_AVAILABLE_MESSAGE = '可提现余额不足，请调整提现金额';
 
@@ -24,7 +20,7 @@ export interface WalletChange {
  * pay). Debt (commission clawed back after it was withdrawn) is repaid first from any money that
  * becomes available, so while there is debt, available is 0.
  */
-export function createDistributionWalletService(deps: { db: Db; wallets: DistributionWalletRepository }) {
+export function createReferralWalletService(deps: { db: Db; wallets: ReferralWalletRepository }) {
   const { db, wallets } = deps;
   async function applyIn(tx: DbOrTx, change: WalletChange): Promise<Buckets> {
     const deltas = Object.values(change.deltas);
@@ -91,4 +87,4 @@ export function createDistributionWalletService(deps: { db: Db; wallets: Distrib
     },
   };
 }
-export type DistributionWalletService = ReturnType<typeof createDistributionWalletService>;
+export type ReferralWalletService = ReturnType<typeof createReferralWalletService>;

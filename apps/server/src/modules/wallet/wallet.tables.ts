@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../user/user.schema.ts';
+import { users } from '../user/user.tables.ts';
 
 /** Generation credits. The balance is a cache of the ledger's sum, written in the same transaction. */
 export const creditWallets = pgTable(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { UserEvents } from '../user/user-events.ts';
 import type { DistributorRepository } from './distributor.repository.ts';
-import type { DistributorRow } from './distributor.schema.ts';
+import type { DistributorRow } from './distributor.tables.ts';
 
 /** No 0/O or 1/I/L: a code read aloud or typed from a screenshot comes out right. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -4,7 +4,7 @@ import {
   type DistributionLedgerReason,
   distributionLedger,
   distributionWallets,
-} from './distribution-wallet.schema.ts';
+} from './referral-wallet.tables.ts';
 
 /** The buckets of a distribution wallet, in cents. `debt` is owed (clawed back, already gone). */
 export interface Buckets {
@@ -35,7 +35,7 @@ const column = {
   debt: distributionWallets.debtCents,
 } as const;
 
-export function createDistributionWalletRepository() {
+export function createReferralWalletRepository() {
   return {
     async ensureWallet(db: DbOrTx, userId: string) {
       await db.insert(distributionWallets).values({ userId }).onConflictDoNothing();
@@ -120,7 +120,7 @@ export function createDistributionWalletRepository() {
     },
   };
 }
-export type DistributionWalletRepository = ReturnType<typeof createDistributionWalletRepository>;
+export type ReferralWalletRepository = ReturnType<typeof createReferralWalletRepository>;
 
 function toBuckets(row: typeof distributionWallets.$inferSelect): Buckets {
   return {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { products } from '../catalog/catalog.schema.ts';
-import { users } from '../user/user.schema.ts';
+import { products } from '../catalog/catalog.tables.ts';
+import { users } from '../user/user.tables.ts';
 
 export const orderStatuses = ['pending', 'paid', 'closed', 'refunded'] as const;
 export const paymentProviders = ['dev', 'wechat'] as const;

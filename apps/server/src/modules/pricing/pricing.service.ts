@@ -19,7 +19,7 @@ export function refundFailure(error: unknown, refund: Refund): Error {
  * What an action costs and who pays: internal members spend nothing. Charging happens inside the
  * caller's transaction together with the row it pays for, and is refunded the same way.
  */
-export function createLimitService(deps: {
+export function createPricingService(deps: {
   wallet: Pick<WalletService, 'changeIn' | 'change' | 'balance'>;
   /** `db`: the transaction a charge runs in; asking outside it would wait on it (PGlite). */
   isInternal: (userId: string, db?: DbOrTx) => Promise<boolean>;
@@ -80,7 +80,7 @@ export function createLimitService(deps: {
     },
   };
 }
-export type LimitService = ReturnType<typeof createLimitService>;
+export type PricingService = ReturnType<typeof createPricingService>;
 
 function refundChange({ userId, amount, refId }: Refund) {
   return { userId, delta: amount, reason: 'refund' as const, refId };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../user/user.schema.ts';
+import { users } from '../user/user.tables.ts';
 
 /** A user who became a distributor, with the referral code their share link carries. */
 export const distributors = pgTable('distributors', {

@@ -12,14 +12,14 @@ import { route } from '../../lib/route.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { CommissionService } from './commission.service.ts';
 import type { CustomersService } from './customers.service.ts';
-import type { DistributionWalletService } from './distribution-wallet.service.ts';
+import type { ReferralWalletService } from './referral-wallet.service.ts';
 
 /** My customers, my distribution wallet and my earnings; plus the admin's "settle now". */
-export function distributionRoutes(
+export function referralRoutes(
   app: FastifyInstance,
   deps: {
     customers: CustomersService;
-    distributionWallet: Pick<DistributionWalletService, 'get'>;
+    referralWallet: Pick<ReferralWalletService, 'get'>;
     commissions: Pick<CommissionService, 'settleDue'>;
     rules: ReferralRules;
   },
@@ -43,7 +43,7 @@ export function distributionRoutes(
     preHandler: app.requireUser,
     response: distributionWalletSchema,
     handler: async (req) => {
-      const b = await deps.distributionWallet.get(currentUser(req).id);
+      const b = await deps.referralWallet.get(currentUser(req).id);
       return {
         availableCents: b.available,
         pendingCents: b.pending,

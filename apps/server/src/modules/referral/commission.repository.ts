@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { type CommissionRow, commissions } from './commission.schema.ts';
+import { type CommissionRow, commissions } from './commission.tables.ts';
 
 export interface CustomerTotals {
   paidCents: number;

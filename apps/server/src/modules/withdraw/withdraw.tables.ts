@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../user/user.schema.ts';
+import { users } from '../user/user.tables.ts';
 
 export const withdrawalStatuses = ['pending', 'approved', 'rejected'] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];

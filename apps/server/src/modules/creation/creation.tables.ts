@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../user/user.schema.ts';
+import { users } from '../user/user.tables.ts';
 
 const generationStatuses = ['generating', 'done', 'failed'] as const;
 

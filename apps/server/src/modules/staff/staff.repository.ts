@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { internalMembers } from './internal.schema.ts';
+import { internalMembers } from './staff.tables.ts';
 
 export type InternalMemberRow = typeof internalMembers.$inferSelect;
 export type InternalMemberStatus = InternalMemberRow['status'];
 
-export function createInternalRepository() {
+export function createStaffRepository() {
   return {
     async isApproved(db: DbOrTx, userId: string): Promise<boolean> {
       const rows = await db
@@ -68,4 +68,4 @@ export function createInternalRepository() {
     },
   };
 }
-export type InternalRepository = ReturnType<typeof createInternalRepository>;
+export type StaffRepository = ReturnType<typeof createStaffRepository>;
