@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './helpers/app-server';
-import { launchBrowser, screenshot, viewports } from './helpers/browser';
+import { cspViolations, launchBrowser, screenshot, viewports } from './helpers/browser';
 import { loginAs } from './helpers/login';
 
 const TOPIC = '上班族三分钟早餐，别再饿着肚子开会';
@@ -43,6 +43,7 @@ describe('script workspace in the browser', () => {
 
   it('generates two variants side by side, keeps streaming across screens, edits, confirms, finds it in history, downloads', async () => {
     const context = await browser.newContext({ viewport: viewports.desktop, acceptDownloads: true });
+    const refused = cspViolations(context);
     const { token } = await loginAs(context, server, '早餐博主');
     // A persona made beforehand (1 of the 3 signup credits) is preselected as the default.
     const analyzed = await fetch(`${server.url}/api/v1/persona/analyze`, {
@@ -209,6 +210,8 @@ describe('script workspace in the browser', () => {
     const hotTitle = ((await hot.locator('.topic-picker__title').textContent()) ?? '').trim();
     await hot.click();
     await expect.poll(() => page.getByPlaceholder('写下这条视频要讲什么').inputValue()).toBe(hotTitle);
+    // The workspace's growing text areas, the editor, downloads: nothing refused by the policy.
+    expect(refused).toEqual([]);
     await context.close();
   }, 180_000);
 });

@@ -15,6 +15,9 @@ function directives(nonce?: string) {
     scriptSrc: withNonce(["'self'"]),
     scriptSrcAttr: ["'none'"],
     styleSrc: withNonce(["'self'"]),
+    // Style attributes cannot run script; antd sizes its auto-growing text areas and draws
+    // watermarks with setAttribute('style'), which a stricter policy would break.
+    styleSrcAttr: ["'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],

@@ -71,6 +71,9 @@ describe('security headers', () => {
       expect(csp.get('style-src')).toBe(`'self' 'nonce-${nonce}'`);
       expect(csp.get('script-src')).not.toContain('unsafe-inline');
       expect(csp.get('style-src')).not.toContain('unsafe-inline');
+      // Style attributes (antd's growing text areas) are allowed; script attributes never.
+      expect(csp.get('style-src-attr')).toBe("'unsafe-inline'");
+      expect(csp.get('script-src-attr')).toBe("'none'");
       nonces.push(nonce);
     }
     expect(new Set(nonces).size).toBe(3);

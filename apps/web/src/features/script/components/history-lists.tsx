@@ -1,10 +1,10 @@
 import { EditOutlined, RedoOutlined } from '@ant-design/icons';
 import type { GenerationListItem, ScriptListItem } from '@app/contract';
 import { platformNames } from '@app/contract/generation';
-import { Button, List, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { QueryState } from '@/components/query-state';
+import { ResponsiveList } from '@/components/responsive-list';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useGenerations } from '../api/get-generations';
@@ -38,61 +38,55 @@ export function ConfirmedScriptList() {
   const navigate = useNavigate();
   const query = useScripts({ confirmed: true, page, pageSize: PAGE_SIZE });
   return (
-    <QueryState
+    <ResponsiveList<ScriptListItem>
       query={query}
-      isEmpty={(d) => d.total === 0}
+      rowKey={(item) => item.id}
+      cardsAs="ul"
+      cardsClassName="history-list"
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPage}
+      pagerClassName="history-list__pager"
       empty={
         <HistoryEmpty text="还没有确认过的脚本。在脚本创作里生成、修改后点「确认脚本」，它就会出现在这里" />
       }
-    >
-      {(data) => (
-        <List<ScriptListItem>
-          className="history-list"
-          dataSource={data.items}
-          pagination={
-            data.total > PAGE_SIZE
-              ? { current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, size: 'small' }
-              : false
-          }
-          renderItem={(item) => (
-            <List.Item className="history-list__item" data-testid="history-script">
-              <div className="history-list__main">
-                <Link to={openPath(item.generationId, item.id)} className="history-list__title">
-                  {item.title}
-                </Link>
-                <div className="history-list__sub">选题：{item.input.topic}</div>
-                <Space size={8} wrap className="history-list__meta">
-                  <InputTags input={item.input} />
-                  <span>
-                    {item.scenes.length} 个镜头 · {totalSeconds(item.scenes)} 秒
-                  </span>
-                  <span>确认于 {formatDateTime(item.confirmedAt ?? item.updatedAt)}</span>
-                </Space>
-              </div>
-              <Space wrap className="history-list__actions">
-                <Button
-                  size="small"
-                  type="primary"
-                  ghost
-                  icon={<EditOutlined />}
-                  onClick={() => navigate(openPath(item.generationId, item.id))}
-                >
-                  打开
-                </Button>
-                <DownloadButtons scriptId={item.id} compact />
-                <Button
-                  size="small"
-                  icon={<RedoOutlined />}
-                  onClick={() => navigate(againPath(item.generationId))}
-                >
-                  再生成
-                </Button>
-              </Space>
-            </List.Item>
-          )}
-        />
+      renderCard={(item) => (
+        <li key={item.id} className="history-list__item" data-testid="history-script">
+          <div className="history-list__main">
+            <Link to={openPath(item.generationId, item.id)} className="history-list__title">
+              {item.title}
+            </Link>
+            <div className="history-list__sub">选题：{item.input.topic}</div>
+            <Space size={8} wrap className="history-list__meta">
+              <InputTags input={item.input} />
+              <span>
+                {item.scenes.length} 个镜头 · {totalSeconds(item.scenes)} 秒
+              </span>
+              <span>确认于 {formatDateTime(item.confirmedAt ?? item.updatedAt)}</span>
+            </Space>
+          </div>
+          <Space wrap className="history-list__actions">
+            <Button
+              size="small"
+              type="primary"
+              ghost
+              icon={<EditOutlined />}
+              onClick={() => navigate(openPath(item.generationId, item.id))}
+            >
+              打开
+            </Button>
+            <DownloadButtons scriptId={item.id} compact />
+            <Button
+              size="small"
+              icon={<RedoOutlined />}
+              onClick={() => navigate(againPath(item.generationId))}
+            >
+              再生成
+            </Button>
+          </Space>
+        </li>
       )}
-    </QueryState>
+    />
   );
 }
 
@@ -108,69 +102,63 @@ export function GenerationList() {
   const navigate = useNavigate();
   const query = useGenerations({ page, pageSize: PAGE_SIZE });
   return (
-    <QueryState
+    <ResponsiveList<GenerationListItem>
       query={query}
-      isEmpty={(d) => d.total === 0}
+      rowKey={(item) => item.id}
+      cardsAs="ul"
+      cardsClassName="history-list"
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPage}
+      pagerClassName="history-list__pager"
       empty={<HistoryEmpty text="还没有创作记录，去脚本创作生成第一条脚本吧" />}
-    >
-      {(data) => (
-        <List<GenerationListItem>
-          className="history-list"
-          dataSource={data.items}
-          pagination={
-            data.total > PAGE_SIZE
-              ? { current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, size: 'small' }
-              : false
-          }
-          renderItem={(item) => (
-            <List.Item className="history-list__item" data-testid="history-generation">
-              <div className="history-list__main">
-                <Link to={openPath(item.id)} className="history-list__title">
-                  {item.input.topic}
-                </Link>
-                <Space size={8} wrap className="history-list__meta">
-                  <Tag color={statusTag[item.status].color}>{statusTag[item.status].text}</Tag>
-                  <InputTags input={item.input} />
-                  <span>
-                    {item.input.variants} 个版本 · {item.input.durationSec} 秒
-                  </span>
-                  <span>{formatDateTime(item.createdAt)}</span>
-                </Space>
-                {item.scripts.length > 0 && (
-                  <ul className="history-list__scripts">
-                    {item.scripts.map((s) => (
-                      <li key={s.id}>
-                        <Link to={openPath(item.id, s.id)}>{s.title}</Link>
-                        {s.confirmed && (
-                          <Tag color="success" bordered={false} style={{ marginInlineStart: 6 }}>
-                            已确认
-                          </Tag>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {item.error && <div className="history-list__error">{item.error}</div>}
-              </div>
-              <Space wrap className="history-list__actions">
-                <Button
-                  size="small"
-                  type="primary"
-                  ghost
-                  icon={<EditOutlined />}
-                  onClick={() => navigate(openPath(item.id))}
-                >
-                  打开
-                </Button>
-                <Button size="small" icon={<RedoOutlined />} onClick={() => navigate(againPath(item.id))}>
-                  再生成
-                </Button>
-              </Space>
-            </List.Item>
-          )}
-        />
+      renderCard={(item) => (
+        <li key={item.id} className="history-list__item" data-testid="history-generation">
+          <div className="history-list__main">
+            <Link to={openPath(item.id)} className="history-list__title">
+              {item.input.topic}
+            </Link>
+            <Space size={8} wrap className="history-list__meta">
+              <Tag color={statusTag[item.status].color}>{statusTag[item.status].text}</Tag>
+              <InputTags input={item.input} />
+              <span>
+                {item.input.variants} 个版本 · {item.input.durationSec} 秒
+              </span>
+              <span>{formatDateTime(item.createdAt)}</span>
+            </Space>
+            {item.scripts.length > 0 && (
+              <ul className="history-list__scripts">
+                {item.scripts.map((s) => (
+                  <li key={s.id}>
+                    <Link to={openPath(item.id, s.id)}>{s.title}</Link>
+                    {s.confirmed && (
+                      <Tag color="success" bordered={false} style={{ marginInlineStart: 6 }}>
+                        已确认
+                      </Tag>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {item.error && <div className="history-list__error">{item.error}</div>}
+          </div>
+          <Space wrap className="history-list__actions">
+            <Button
+              size="small"
+              type="primary"
+              ghost
+              icon={<EditOutlined />}
+              onClick={() => navigate(openPath(item.id))}
+            >
+              打开
+            </Button>
+            <Button size="small" icon={<RedoOutlined />} onClick={() => navigate(againPath(item.id))}>
+              再生成
+            </Button>
+          </Space>
+        </li>
       )}
-    </QueryState>
+    />
   );
 }
 
