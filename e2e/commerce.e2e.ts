@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './helpers/app-server';
-import { launchBrowser, screenshot, viewports } from './helpers/browser';
+import { cspViolations, launchBrowser, screenshot, viewports } from './helpers/browser';
 import { loginAs } from './helpers/login';
 
 describe('buying credits in the browser (dev cashier)', () => {
@@ -17,6 +17,7 @@ describe('buying credits in the browser (dev cashier)', () => {
 
   it('buys 体验包: the modal turns to 支付成功 by itself, the balance rises, the order shows paid', async () => {
     const context = await browser.newContext({ viewport: viewports.desktop });
+    const refused = cspViolations(context);
     await loginAs(context, server, '买点数的小王');
     const page = await context.newPage();
     await page.goto(`${server.url}/dashboard/commodity`);
@@ -41,6 +42,8 @@ describe('buying credits in the browser (dev cashier)', () => {
     const cashierUrl = await modal.getByRole('link', { name: '打开模拟收银台' }).getAttribute('href');
     expect(cashierUrl).toMatch(new RegExp(`^${server.url}/api/v1/dev/pay/JB\\d{22}$`));
     const phone = await browser.newContext({ viewport: viewports.phone });
+    // The cashier page's inline style and script carry its own nonce.
+    const cashierRefused = cspViolations(phone);
     const cashier = await phone.newPage();
     await cashier.goto(cashierUrl!);
     await cashier.getByText('¥9.90').first().waitFor();
@@ -72,6 +75,7 @@ describe('buying credits in the browser (dev cashier)', () => {
     await expect(row.getByText('¥9.90').count()).resolves.toBe(1);
     await screenshot(page, 'orders-1440');
     await phone.close();
+    expect([...refused, ...cashierRefused]).toEqual([]);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './helpers/app-server';
-import { launchBrowser, screenshot, viewports } from './helpers/browser';
+import { cspViolations, launchBrowser, screenshot, viewports } from './helpers/browser';
 import { loginAs } from './helpers/login';
 
 const account = {
@@ -47,6 +47,7 @@ describe('persona screens in the browser', () => {
 
   it('analyses an account: text streams in, then the persona card with its radar; it is in my personas', async () => {
     const context = await browser.newContext({ viewport: viewports.desktop });
+    const refused = cspViolations(context);
     await loginAs(context, server, '阿满');
     const page = await context.newPage();
     await page.goto(`${server.url}/dashboard/account`);
@@ -101,6 +102,7 @@ describe('persona screens in the browser', () => {
     await item.getByText('默认人设').waitFor();
     await item.getByTestId('persona-radar').waitFor();
     await shot(page, 'charactor-1440');
+    expect(refused).toEqual([]);
     await context.close();
   });
 
