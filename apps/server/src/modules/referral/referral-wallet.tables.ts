@@ -13,9 +13,10 @@ import {
 import { users } from '../user/user.tables.ts';
 
 /**
- * A distributor's money in five buckets (integer cents). Each bucket is a cache of the sum of its
- * column in distribution_ledger, written in the same transaction; the CHECKs make a negative
- * balance impossible whatever the code does.
+ * A distributor's money in five buckets (integer cents) and a debt. Each bucket is a cache of the
+ * sum of its column in distribution_ledger, written in the same transaction; the CHECKs make a
+ * negative balance impossible whatever the code does. It mirrors the credit wallet's shape
+ * (wallet.tables.ts) on purpose, as a separate table: money and credits never share a ledger.
  */
 export const distributionWallets = pgTable(
   'distribution_wallets',
