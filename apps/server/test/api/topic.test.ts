@@ -1,4 +1,11 @@
-import type { CollectedTopic, HotTopic, Page, TopicCategory } from '@app/contract';
+import {
+  type CollectedTopic,
+  envelopeSchema,
+  type HotTopic,
+  hotTopicListSchema,
+  type Page,
+  type TopicCategory,
+} from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 
@@ -96,6 +103,10 @@ describe('hot topics and favourites', () => {
     expect(bobs.body.data.items.some((i) => i.collected)).toBe(false);
     const visitor = await hot('?category=meishi&platform=douyin');
     expect(visitor.body.data.items.some((i) => i.collected)).toBe(false);
+    // The answers are joined from pre-serialised items: exactly the contract's shape, nothing more.
+    for (const answer of [mine.body, bobs.body, visitor.body]) {
+      expect(envelopeSchema(hotTopicListSchema).parse(answer)).toEqual(answer);
+    }
 
     const list = await favourites(alice.token);
     expect(list.status).toBe(200);

@@ -3,11 +3,13 @@ import {
   collectedTopicQuerySchema,
   collectTopicInputSchema,
   collectTopicResultSchema,
+  envelopeSchema,
   hotTopicListSchema,
   hotTopicQuerySchema,
   topicCategoryListSchema,
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { TopicService } from './topic.service.ts';
@@ -16,17 +18,25 @@ export function topicRoutes(app: FastifyInstance, deps: { topics: TopicService }
   const { topics } = deps;
 
   // Open to visitors (collected is then false) so the list can also be shown outside the
-  // dashboard; a signed-in user gets their favourite flags in the same query.
-  route(app, {
-    method: 'GET',
-    url: '/topic/hot',
-    summary: '热点榜：按分类、平台筛选，按热度排序',
-    tags: ['topic'],
-    query: hotTopicQuerySchema,
-    preHandler: app.optionalUser,
-    response: hotTopicListSchema,
-    handler: async (req) => topics.hot(req.user?.id ?? null, req.query),
-  });
+  // dashboard; a signed-in user gets their favourite flags. The answer is joined from items
+  // serialised once per ranking (topic.service), so it is sent as it is: the schema documents it.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/topic/hot',
+    {
+      schema: {
+        summary: '热点榜：按分类、平台筛选，按热度排序',
+        tags: ['topic'],
+        querystring: hotTopicQuerySchema,
+        response: { 200: envelopeSchema(hotTopicListSchema) },
+      },
+      preHandler: app.optionalUser,
+    },
+    async (req, reply) => {
+      const json = await topics.hotJson(req.user?.id ?? null, req.query);
+      // A string is sent as it is: the response schema is not run again over it.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
 
   route(app, {
     method: 'GET',

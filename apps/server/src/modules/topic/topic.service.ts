@@ -1,11 +1,12 @@
-import type {
-  CollectedTopic,
-  CollectTopicInput,
-  CollectTopicResult,
-  HotTopic,
-  Page,
-  PageQuery,
-  TopicCategory,
+import {
+  type CollectedTopic,
+  type CollectTopicInput,
+  type CollectTopicResult,
+  type HotTopic,
+  hotTopicSchema,
+  type Page,
+  type PageQuery,
+  type TopicCategory,
 } from '@app/contract';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
@@ -42,6 +43,20 @@ const toTopic = (row: TopicRow, collected: boolean): HotTopic => ({
   collected,
 });
 
+/** A ranking with each item already serialised, as it is answered. */
+interface HotList {
+  ids: string[];
+  plain: string[];
+  collected: string[];
+}
+
+// Through the contract's schema, as the response serialiser would: only its fields go out.
+const serialise = (rows: TopicRow[]): HotList => ({
+  ids: rows.map((r) => r.id),
+  plain: rows.map((r) => JSON.stringify(hotTopicSchema.parse(toTopic(r, false)))),
+  collected: rows.map((r) => JSON.stringify(hotTopicSchema.parse(toTopic(r, true)))),
+});
+
 /** The day a reading belongs to, in China's time zone (the creators' calendar). */
 export function chinaDay(at: Date): string {
   return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -68,7 +83,7 @@ export function createTopicService(deps: {
   // The ranking is the same for everyone and changes only on a refresh: keep it a few seconds
   // (cleared by every ingest on this instance) and add the caller's favourites with one small
   // indexed query, instead of ranking the list again for each call.
-  const hotLists = createTtlCache<string, TopicRow[]>({ ttlMs: deps.listCacheMs ?? 10_000, max: 500 });
+  const hotLists = createTtlCache<string, HotList>({ ttlMs: deps.listCacheMs ?? 10_000, max: 500 });
   // Bumped when an ingest commits: a ranking read while a write was in flight may be the old
   // one, so it is served but not cached.
   let listsVersion = 0;
@@ -104,21 +119,26 @@ export function createTopicService(deps: {
       return categories.map((c) => ({ ...c, count: counts.get(c.id) ?? 0 }));
     },
 
-    async hot(
+    /**
+     * The hot list as the whole answer's JSON. Every item is serialised once per ranking (with
+     * and without the favourite flag) and the caller's answer is joined from those pieces: the
+     * ranking is the same for everyone, only the flags differ.
+     */
+    async hotJson(
       userId: string | null,
       query: { category?: string | undefined; platform?: Platform | undefined; limit: number },
-    ): Promise<{ items: HotTopic[] }> {
+    ): Promise<string> {
       checkCategory(query.category);
       const key = `${query.platform ?? ''}|${query.category ?? ''}|${query.limit}`;
-      let rows = hotLists.get(key);
-      if (!rows) {
+      let list = hotLists.get(key);
+      if (!list) {
         const version = listsVersion;
-        rows = await topics.listHot(db, query);
-        if (version === listsVersion && writesInFlight === 0) hotLists.set(key, rows);
+        list = serialise(await topics.listHot(db, query));
+        if (version === listsVersion && writesInFlight === 0) hotLists.set(key, list);
       }
-      const list = rows;
-      const collected = userId ? await favoriteIds(userId) : new Set<string>();
-      return { items: list.map((r) => toTopic(r, collected.has(r.id))) };
+      const collected = userId ? await favoriteIds(userId) : undefined;
+      const items = list.ids.map((id, i) => (collected?.has(id) ? list.collected[i] : list.plain[i]));
+      return `{"success":true,"data":{"items":[${items.join(',')}]},"message":"ok"}`;
     },
 
     /** Idempotent both ways: collecting twice keeps one favourite, removing twice removes nothing. */
