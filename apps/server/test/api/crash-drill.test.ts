@@ -16,6 +16,7 @@ import { creditLedger } from '../../src/modules/wallet/wallet.tables.ts';
 import { type FakeWechatPay, startFakeWechatPay } from '../helpers/fake-wechat-pay.ts';
 import { createTestDatabase, onPostgres } from '../helpers/test-database.ts';
 import { baseInput } from './creation-helpers.ts';
+import { foodCreator } from './persona.fixtures.ts';
 
 const serverRoot = resolve(import.meta.dirname, '../..');
 
@@ -158,15 +159,7 @@ describe.runIf(onPostgres())('crash drill: SIGKILL mid-work, restart, books bala
     const analysing = fetch(`${first.base}/api/v1/persona/analyze`, {
       method: 'POST',
       headers: { ...headers, accept: 'text/event-stream' },
-      body: JSON.stringify({
-        platform: 'douyin',
-        accountName: '小厨阿满',
-        niche: '美食',
-        followers: 12800,
-        bio: '下班后 15 分钟做一顿饭',
-        recentTitles: ['打工人 10 元早餐'],
-        goal: '三个月涨粉一万',
-      }),
+      body: JSON.stringify(foodCreator),
     })
       .then((res) => res.text())
       .catch(() => undefined);

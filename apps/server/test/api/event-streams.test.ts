@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
+import { foodCreator } from './persona.fixtures.ts';
 
 /**
  * Every event stream of the app (QR status, generation, order, persona analysis) answers with the
@@ -68,15 +69,7 @@ describe('event streams keep the headers of the app', () => {
       await stream('persona', '/api/v1/persona/analyze', {
         method: 'POST',
         headers: { ...auth(), 'content-type': 'application/json' },
-        body: JSON.stringify({
-          platform: 'douyin',
-          accountName: '小厨阿满',
-          niche: '美食',
-          followers: 12800,
-          bio: '下班后 15 分钟做一顿饭',
-          recentTitles: ['打工人 10 元早餐'],
-          goal: '三个月涨粉一万',
-        }),
+        body: JSON.stringify(foodCreator),
       }),
     ];
   }

@@ -8,16 +8,9 @@ import { personaAnalyses, personas } from '../../src/modules/persona/persona.tab
 import { creditLedger } from '../../src/modules/wallet/wallet.tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { onPostgres, openSecondInstance } from '../helpers/test-database.ts';
+import { foodCreator } from './persona.fixtures.ts';
 
-const input: PersonaAnalyzeInput = {
-  platform: 'douyin',
-  accountName: '小厨阿满',
-  niche: '美食',
-  followers: 12800,
-  bio: '下班后 15 分钟做一顿饭',
-  recentTitles: ['打工人 10 元早餐'],
-  goal: '三个月涨粉一万',
-} as PersonaAnalyzeInput;
+const input = foodCreator;
 
 /** A model that answers only when told to: the analysis stays in flight until then. */
 function heldGeneration(t: TestApp) {
