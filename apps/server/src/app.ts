@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Config, publicUrl } from './config.ts';
+import { type Config, devChannels, publicUrl } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import type { Database } from './db/database.ts';
 import { listTemplates } from './generation/templates/templates.ts';
@@ -123,7 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      healthRoutes(api, { database: database.kind, version: VERSION });
+      healthRoutes(api, { database: database.kind, version: VERSION, devChannels: devChannels(config) });
       userRoutes(api, { userInfo: container.userInfo });
       pricingRoutes(api, { pricing: container.pricing });
       personaRoutes(api, {

@@ -150,8 +150,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** Which channels run on a dev provider (anyone can log in / "pay"): the site is a demo then. */
-export function devChannels(config: Pick<Config, 'LOGIN_MODE' | 'PAY_MODE'>): ('login' | 'pay')[] {
-  const channels: ('login' | 'pay')[] = [];
+export type DevChannel = 'login' | 'pay';
+
+export function devChannels(config: Pick<Config, 'LOGIN_MODE' | 'PAY_MODE'>): DevChannel[] {
+  const channels: DevChannel[] = [];
   if (config.LOGIN_MODE === 'dev') channels.push('login');
   if (config.PAY_MODE === 'dev') channels.push('pay');
   return channels;

@@ -47,7 +47,10 @@ describe('QR login lifecycle (dev provider)', () => {
     const page = await t.app.inject({ method: 'GET', url: `/api/v1/dev/wechat/scan?state=${qr.state}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    // The site's policy, allowing only the inline code carrying this page's nonce.
+    const nonce = /<style nonce="([^"]+)"/.exec(page.body)?.[1];
+    expect(nonce).toBeDefined();
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' 'nonce-${nonce}'`);
     expect(page.body).toContain('确认登录');
     expect(page.body).toContain('name="nickname"');
     expect(await stream.next()).toEqual({ qrcode: qr.state, status: 'scanned' });

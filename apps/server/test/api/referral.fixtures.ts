@@ -3,15 +3,9 @@ import type { TestApp, TestUser } from '../helpers/test-app.ts';
 
 /** Shared set-ups of the referral, withdrawal and access tests (not a test file itself). */
 
-export interface Buckets {
-  available: number;
-  pending: number;
-  frozen: number;
-  withdrawn: number;
-  totalEarned: number;
-  /** Commission clawed back after it was withdrawn, repaid from later commissions. */
-  debt: number;
-}
+import type { Buckets } from '../../src/modules/referral/referral-wallet.repository.ts';
+
+export type { Buckets };
 
 /** A distributor and a customer bound to them, as the login flow leaves them. */
 export async function distributorWithCustomer(

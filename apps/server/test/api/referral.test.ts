@@ -1,7 +1,7 @@
 import type { DistributionInfo, DistributionWallet, Earnings, Order, Product } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chinaDay } from '../../src/lib/china-day.ts';
 import { commissionOf } from '../../src/modules/referral/commission.service.ts';
-import { chinaDay } from '../../src/modules/referral/customers.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { onPostgres, openSecondInstance } from '../helpers/test-database.ts';
 import {

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { DEV_NICKNAME_MAX, devScanInputSchema, devScanResultSchema, qrStateSchema } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
+import { withPageNonce } from '../../plugins/security-headers.plugin.ts';
 import { devProfile } from '../../providers/login/dev-login.provider.ts';
 import { devConfirmPage, devErrorPage } from '../../providers/login/dev-scan-page.ts';
 import type { LoginService } from './login.service.ts';
@@ -16,14 +16,8 @@ export function devScanRoutes(app: FastifyInstance, deps: { login: LoginService 
     '/dev/wechat/scan',
     { schema: { summary: '开发登录：扫码后的确认页（HTML）', tags: ['auth'] } },
     async (req, reply) => {
-      const nonce = randomBytes(16).toString('base64');
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header(
-          'content-security-policy',
-          `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-        );
+      const nonce = withPageNonce(reply);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       const parsed = qrStateSchema.safeParse((req.query as { state?: unknown }).state);
       if (!parsed.success) {
         return reply

@@ -1,18 +1,18 @@
 import { healthSchema } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
-import { devChannels } from '../../config.ts';
+import type { DevChannel } from '../../config.ts';
 import { route } from '../../lib/route.ts';
 
 /**
  * Health for load balancers and the web app: up, and whether the site is a demo (dev login or
  * payment: the web shows a 演示模式 banner). Which build and database it runs on is told only to a
- * signed-in admin. The channels come from the config the app was built with (app.container).
+ * signed-in admin.
  */
 export function healthRoutes(
   app: FastifyInstance,
-  deps: { database: 'pglite' | 'postgres'; version: string },
+  deps: { database: 'pglite' | 'postgres'; version: string; devChannels: DevChannel[] },
 ) {
-  const channels = devChannels(app.container.config);
+  const channels = deps.devChannels;
   route(app, {
     method: 'GET',
     url: '/health',

@@ -1,9 +1,9 @@
 import type { CustomerSummary, DistributionInfo, Earnings } from '@app/contract';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { chinaDay } from '../../lib/china-day.ts';
 import type { CommissionRepository } from './commission.repository.ts';
 
 const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 interface ReferredPage {
   items: { userId: string; nickname: string; avatar: string; boundAt: Date }[];
@@ -67,8 +67,3 @@ export function createCustomersService(deps: {
   };
 }
 export type CustomersService = ReturnType<typeof createCustomersService>;
-
-/** YYYY-MM-DD of an instant in China time. */
-export function chinaDay(instant: Date): string {
-  return new Date(instant.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}

@@ -10,6 +10,7 @@ import {
 } from '@app/contract';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
+import { chinaDay } from '../../lib/china-day.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { HotlistEntry, HotlistSource } from '../../providers/hotlist/hotlist-source.ts';
@@ -56,11 +57,6 @@ const serialise = (rows: TopicRow[]): HotList => ({
   plain: rows.map((r) => JSON.stringify(hotTopicSchema.parse(toTopic(r, false)))),
   collected: rows.map((r) => JSON.stringify(hotTopicSchema.parse(toTopic(r, true)))),
 });
-
-/** The day a reading belongs to, in China's time zone (the creators' calendar). */
-export function chinaDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 
 interface IngestBatch {
   source: Pick<HotlistSource, 'name' | 'platform' | 'replacesPlatform'>;
