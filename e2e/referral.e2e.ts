@@ -121,6 +121,10 @@ describe('referral programme in the browser', () => {
     await confirm.getByText('支付成功', { exact: true }).waitFor();
     await payModal.getByText('支付成功').waitFor({ timeout: 10_000 });
     await phone.close();
+    // B's session, for the refund at the end.
+    const bToken = JSON.parse(
+      (await pageB.evaluate(() => localStorage.getItem('jbgf_token'))) ?? '""',
+    ) as string;
     await b.close();
 
     // ── A sees B among the customers, and the commission pending in the wallet.
@@ -141,7 +145,7 @@ describe('referral programme in the browser', () => {
 
     // ── The admin runs the settlement sweep from the review page.
     const admin = await browser.newContext({ viewport: viewports.desktop });
-    await loginAs(admin, server, '审核员');
+    const { token: adminToken } = await loginAs(admin, server, '审核员');
     const pageAdmin = await admin.newPage();
     await pageAdmin.goto(`${server.url}/dashboard/audit`);
     await pageAdmin.getByRole('heading', { name: '提现审核' }).waitFor();
@@ -217,6 +221,23 @@ describe('referral programme in the browser', () => {
     await pageAdmin.getByText('已通过 1 条申请').waitFor();
     await pageA.reload();
     await pageA.getByText('你已是内部成员，创作不消耗点数。').waitFor();
+
+    // ── B's order is refunded after A withdrew: the ¥4.80 left is taken back and the ¥15.00
+    // already paid out becomes a debt, which the wallet explains.
+    const bOrders = (await (
+      await fetch(`${server.url}/api/v1/order/list`, { headers: { authorization: `Bearer ${bToken}` } })
+    ).json()) as { data: { items: { id: string; status: string }[] } };
+    const bPaid = bOrders.data.items.find((o) => o.status === 'paid');
+    const refund = await fetch(`${server.url}/api/v1/order/refund`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId: bPaid?.id }),
+    });
+    expect(refund.status).toBe(200);
+    await pageA.goto(`${server.url}/dashboard/wallet`);
+    await pageA.getByText('待抵扣 ¥15.00').waitFor();
+    await expect(pageA.getByTestId('wallet-available').textContent()).resolves.toBe('¥0.00');
+    await bothWidths(pageA, 'wallet-debt');
 
     await admin.close();
     await a.close();
