@@ -9,6 +9,7 @@ import { listTemplates } from './generation/templates/templates.ts';
 import { fail } from './lib/envelope.ts';
 import { createEventStreams } from './lib/event-stream.ts';
 import { VERSION } from './lib/version.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { loginRoutes } from './modules/auth/login.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { collegeRoutes } from './modules/college/college.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         eventStreams,
       });
       distributorRoutes(api, { distributors: container.distributors });
+      auditRoutes(api, { audit: container.audit });
     },
     { prefix: '/api/v1' },
   );

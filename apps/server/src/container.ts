@@ -3,6 +3,8 @@ import { type Config, publicUrl } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createGenerationProvider } from './generation/create-generation-provider.ts';
 import { createStreamCaps } from './lib/stream-caps.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
 import { createLoginStateRepository } from './modules/auth/login-state.repository.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
@@ -73,6 +75,12 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
   });
   const wallet = createWalletService({ db, wallets: createWalletRepository() });
   const userLookup = createUserLookupRepository();
+  // Every admin action is recorded in the transaction that makes it.
+  const audit = createAuditService({
+    db,
+    entries: createAuditRepository(),
+    profilesByIds: userLookup.profilesByIds,
+  });
   const staff = createStaffService({
     db,
     members: createStaffRepository(),
@@ -223,6 +231,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     ...shop,
     config,
     database,
+    audit,
     users,
     sessions,
     wallet,

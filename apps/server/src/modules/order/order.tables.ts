@@ -36,11 +36,16 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What succeeded refunds have returned so far (the order is `refunded` once it is all). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedCredits: integer('refunded_credits').notNull().default(0),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     check('orders_amount_positive', sql`${t.amountCents} > 0`),
+    check('orders_refund_within_amount', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check(
       'orders_paid_has_transaction',
       sql`${t.status} not in ('paid', 'refunded') or ${t.transactionId} is not null`,

@@ -16,6 +16,8 @@ export const users = pgTable(
     referrerId: uuid('referrer_id').references((): AnyPgColumn => users.id),
     referredAt: timestamp('referred_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    /** Set by an admin: the account cannot sign in and its sessions are gone on every instance. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [index('users_referrer_idx').on(t.referrerId, t.referredAt)],
 );
