@@ -13,6 +13,7 @@ export * from './limit.ts';
 export * from './order.ts';
 export * from './persona.ts';
 export * from './referral.ts';
+export * from './refund.ts';
 export * from './suggest.ts';
 export * from './topic.ts';
 export * from './user.ts';
