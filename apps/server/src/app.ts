@@ -8,7 +8,9 @@ import type { Database } from './db/database.ts';
 import { listTemplates } from './generation/templates/templates.ts';
 import { fail } from './lib/envelope.ts';
 import { createEventStreams } from './lib/event-stream.ts';
+import { poolUsage } from './lib/metrics.ts';
 import { VERSION } from './lib/version.ts';
+import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { loginRoutes } from './modules/auth/login.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -17,10 +19,14 @@ import { creationJobs } from './modules/creation/creation.jobs.ts';
 import { creationRoutes } from './modules/creation/creation.routes.ts';
 import { scriptRoutes } from './modules/creation/script.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createReadiness, type ReadinessProbe } from './modules/health/readiness.ts';
 import { inspirationJobs } from './modules/inspiration/inspiration.jobs.ts';
 import { inspirationRoutes } from './modules/inspiration/inspiration.routes.ts';
+import { adminOrderRoutes } from './modules/order/admin-order.routes.ts';
 import { registerOrderJobs } from './modules/order/order.jobs.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
+import { registerRefundJobs } from './modules/order/order-refund.jobs.ts';
+import { orderRefundRoutes } from './modules/order/order-refund.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { personaRoutes } from './modules/persona/persona.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -31,6 +37,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { suggestRoutes } from './modules/suggest/suggest.routes.ts';
 import { topicJobs } from './modules/topic/topic.jobs.ts';
 import { topicRoutes } from './modules/topic/topic.routes.ts';
+import { adminUserRoutes } from './modules/user/admin-user.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
@@ -40,6 +47,7 @@ import {
   errorHandlerPlugin,
   frameworkErrorHandler,
 } from './plugins/error-handler.plugin.ts';
+import { mainPortMetrics, metricsPlugin } from './plugins/metrics.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.plugin.ts';
 import { spaPlugin } from './plugins/spa.plugin.ts';
@@ -47,6 +55,8 @@ import { spaPlugin } from './plugins/spa.plugin.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     container: Container;
+    /** /health/ready's checks; server.ts calls readiness.drain() on SIGTERM. */
+    readiness: ReadinessProbe;
   }
 }
 
@@ -122,9 +132,34 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const eventStreams = createEventStreams();
   app.addHook('preClose', async () => eventStreams.closeAll());
 
+  const readiness = createReadiness({ db: database.db });
+  app.decorate('readiness', readiness);
+  // While draining, every answer closes its connection: kept-alive clients come back elsewhere.
+  app.addHook('onRequest', async (_req, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
+  await app.register(metricsPlugin, {
+    metrics: container.metrics,
+    mode: mainPortMetrics(config),
+    token: config.METRICS_TOKEN,
+    sources: {
+      streamsByRoute: () => eventStreams.countByRoute(),
+      generationsRunning: () => ({
+        script: container.creationModule.runner.runningCount,
+        persona: container.personas.runningCount,
+      }),
+      pool: () => poolUsage(database),
+    },
+  });
+
   await app.register(
     async (api) => {
-      healthRoutes(api, { database: database.kind, version: VERSION, devChannels: devChannels(config) });
+      healthRoutes(api, {
+        database: database.kind,
+        version: VERSION,
+        devChannels: devChannels(config),
+        readiness,
+      });
       userRoutes(api, { userInfo: container.userInfo });
       pricingRoutes(api, { pricing: container.pricing });
       personaRoutes(api, {
@@ -143,6 +178,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       scriptRoutes(api, { scripts: container.creationModule.scripts, listTemplates });
       catalogRoutes(api, { catalog: container.catalog });
       orderRoutes(api, { orders: container.orders, streamCaps: container.streamCaps, eventStreams });
+      orderRefundRoutes(api, { refunds: container.orderRefunds });
       paymentRoutes(api, { payments: container.payments, config });
       walletRoutes(api, { wallet: container.wallet, isInternal: container.staff.isInternal });
       topicRoutes(api, { topics: container.topics });
@@ -166,6 +202,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       distributorRoutes(api, { distributors: container.distributors });
       auditRoutes(api, { audit: container.audit });
+      adminUserRoutes(api, { adminUsers: container.adminUsers });
+      adminStatsRoutes(api, { stats: container.adminStats });
+      adminOrderRoutes(api, { adminOrders: container.adminOrders });
     },
     { prefix: '/api/v1' },
   );
@@ -179,6 +218,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerOrderJobs(app, { catalog: container.catalog, orders: container.orders });
+  registerRefundJobs(app, { refunds: container.orderRefunds });
   await app.register(spaPlugin, { distDir: opts.webDistDir ?? '' });
   return app;
 }

@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicUrl } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createGenerationProvider } from './generation/create-generation-provider.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createStreamCaps } from './lib/stream-caps.ts';
+import { createAdminStatsRepository } from './modules/admin-stats/admin-stats.repository.ts';
+import { createAdminStatsService } from './modules/admin-stats/admin-stats.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
@@ -18,8 +21,12 @@ import { createInspirationRepository } from './modules/inspiration/inspiration.r
 import { createInspirationService } from './modules/inspiration/inspiration.service.ts';
 import { loadSeedInspiration } from './modules/inspiration/inspiration-seed.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
+import { createAdminOrderRepository } from './modules/order/admin-order.repository.ts';
+import { createAdminOrderService } from './modules/order/admin-order.service.ts';
 import { createOrderRepository } from './modules/order/order.repository.ts';
 import { createOrderService } from './modules/order/order.service.ts';
+import { createOrderRefundRepository } from './modules/order/order-refund.repository.ts';
+import { createOrderRefundService } from './modules/order/order-refund.service.ts';
 import { createPaymentService } from './modules/payment/payment.service.ts';
 import { createPersonaRepository } from './modules/persona/persona.repository.ts';
 import { createPersonaService } from './modules/persona/persona.service.ts';
@@ -38,6 +45,8 @@ import { createTopicRepository } from './modules/topic/topic.repository.ts';
 import { createTopicService } from './modules/topic/topic.service.ts';
 import { createTopicRefreshService } from './modules/topic/topic-refresh.service.ts';
 import { createSeedSources, loadSeedCategories, loadSeedTopics } from './modules/topic/topic-seed.ts';
+import { createAdminUserRepository } from './modules/user/admin-user.repository.ts';
+import { createAdminUserService } from './modules/user/admin-user.service.ts';
 import { createUserRepository } from './modules/user/user.repository.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createUserEvents } from './modules/user/user-events.ts';
@@ -58,6 +67,8 @@ import { createPaymentProvider } from './providers/payment/create-payment-provid
  */
 export function createContainer(config: Config, database: Database, log: Pick<FastifyBaseLogger, 'error'>) {
   const { db } = database;
+  // One registry per app; providers are wrapped here, where they are made, to time their calls.
+  const metrics = createMetrics();
   // Caches of the signed-in user drop an entry on every instance when it changes.
   const userEvents = createUserEvents(database.bus);
   const users = createUserService({
@@ -81,11 +92,14 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     entries: createAuditRepository(),
     profilesByIds: userLookup.profilesByIds,
   });
+  // The admin's business figures: read-only SQL over every module's tables.
+  const adminStats = createAdminStatsService({ db, stats: createAdminStatsRepository() });
   const staff = createStaffService({
     db,
     members: createStaffRepository(),
     profilesByIds: userLookup.profilesByIds,
     events: userEvents,
+    audit,
   });
   const pricing = createPricingService({
     wallet,
@@ -95,15 +109,24 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
   const onboarding = createOnboardingService({ wallet, signupCredits: config.SIGNUP_CREDITS });
 
   // Generation: personas and suggestions, on the provider LLM_MODE picks.
-  const generation = createGenerationProvider({
-    mode: config.LLM_MODE,
-    paceMs: config.LLM_PACE_MS,
-    baseURL: config.LLM_BASE_URL,
-    apiKey: config.LLM_API_KEY,
-    model: config.LLM_MODEL,
-    timeoutMs: config.LLM_TIMEOUT_MS,
+  const generation = metrics.instrument(
+    'llm',
+    createGenerationProvider({
+      mode: config.LLM_MODE,
+      paceMs: config.LLM_PACE_MS,
+      baseURL: config.LLM_BASE_URL,
+      apiKey: config.LLM_API_KEY,
+      model: config.LLM_MODEL,
+      timeoutMs: config.LLM_TIMEOUT_MS,
+    }),
+  );
+  const personas = createPersonaService({
+    db,
+    personas: createPersonaRepository(),
+    pricing,
+    generation,
+    events: metrics.generations,
   });
-  const personas = createPersonaService({ db, personas: createPersonaRepository(), pricing, generation });
   // Script creation: generations run detached on this instance's runner; scripts and their files.
   const creationModule = createCreationModule({
     db,
@@ -113,6 +136,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     generator: generation,
     concurrencyPerUser: config.GENERATION_CONCURRENCY_PER_USER,
     logError: (message, details) => log.error(details, message),
+    events: metrics.generations,
   });
   // `improve` looks scripts up in the scripts module (owner-checked).
   const getScript = creationModule.scripts.forSuggest;
@@ -129,7 +153,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
   const topicRefresh = createTopicRefreshService({
     topics,
     seedSources: createSeedSources(loadSeedTopics()),
-    liveSources: createHotlistSources(config),
+    liveSources: createHotlistSources(config).map((source) => metrics.instrument('hotlist', source)),
   });
   const inspiration = createInspirationService({
     db,
@@ -154,6 +178,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     referrerOf: userLookup.referrerOf,
     rate: config.COMMISSION_RATE,
     settlementDays: config.SETTLEMENT_DAYS,
+    audit,
   });
   const customers = createCustomersService({
     db,
@@ -165,6 +190,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     withdrawals: createWithdrawRepository(),
     wallet: referralWallet,
     profilesByIds: userLookup.profilesByIds,
+    audit,
     minCents: config.WITHDRAW_MIN_CENTS,
   });
   const referralRules = {
@@ -177,7 +203,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
 
   // Shop: products from catalog.config.ts, orders, and the payment provider PAY_MODE picks.
   const catalog = createCatalogService({ db, products: createCatalogRepository(), catalog: productCatalog });
-  const paymentProvider = createPaymentProvider(config);
+  const paymentProvider = metrics.instrument('wechat_pay', createPaymentProvider(config));
   const orders = createOrderService({
     db,
     orders: createOrderRepository(),
@@ -186,12 +212,33 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     provider: paymentProvider,
     bus: database.bus,
     expireMinutes: config.ORDER_EXPIRE_MIN,
-    // Run inside the "order paid" / refund transactions: (tx, order) => Promise<void>.
+    // Run inside the "order paid" transaction: (tx, order) => Promise<void>.
     onPaid: [commissionListeners.onPaid],
+    afterPaid: () => metrics.ordersPaid.inc(),
+  });
+  // Refunds through the payment provider; a succeeded one adjusts the commission in its transaction.
+  const orderRefunds = createOrderRefundService({
+    db,
+    orders: createOrderRepository(),
+    refunds: createOrderRefundRepository(),
+    wallet,
+    provider: paymentProvider,
+    audit,
+    bus: database.bus,
+    profilesByIds: userLookup.profilesByIds,
     onRefunded: [commissionListeners.onRefunded],
   });
-  const payments = createPaymentService({ provider: paymentProvider, orders });
-  const shop = { catalog, orders, payments, paymentProvider };
+  const payments = createPaymentService({ provider: paymentProvider, orders, refunds: orderRefunds });
+  // The admin's order screen: the buyer's balance and the commission are read through their modules.
+  const adminOrders = createAdminOrderService({
+    db,
+    adminOrders: createAdminOrderRepository(),
+    findOrder: orders.findByOrderNo,
+    creditBalance: wallet.balance,
+    commissionOf: commissionRepository.findByOrder,
+    profilesByIds: userLookup.profilesByIds,
+  });
+  const shop = { catalog, orders, orderRefunds, payments, paymentProvider, adminOrders };
 
   // Login: QR states, referral binding at first login, distributors.
   const distributors = createDistributorService({
@@ -200,7 +247,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     publicUrl: publicUrl(config),
     events: userEvents,
   });
-  const loginProvider = createLoginProvider(config);
+  const loginProvider = metrics.instrument('wechat_login', createLoginProvider(config));
   const login = createLoginService({
     db,
     states: createLoginStateRepository(),
@@ -211,6 +258,25 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     bus: database.bus,
     provider: loginProvider,
     qrTtlSec: config.QR_EXPIRE_SEC,
+  });
+
+  // 用户管理: disabling an account ends its sessions and drops the cached user on every instance.
+  const adminUsers = createAdminUserService({
+    db,
+    users: createAdminUserRepository(),
+    sessions,
+    events: userEvents,
+    audit,
+    ordersOf: (userId, count) => orders.list(userId, { page: 1, pageSize: count }),
+    ledgerOf: (userId, count) => wallet.listLedger(userId, 1, count),
+    lastDisable: async (targetId) => {
+      const query = { action: 'user.disable', targetType: 'user', targetId, page: 1, pageSize: 1 } as const;
+      return (await audit.list(query)).items[0];
+    },
+    personasCount: async (userId) => (await personas.list(userId, 1, 1)).total,
+    scriptsCount: async (userId) =>
+      (await creationModule.scripts.list(userId, { page: 1, pageSize: 1 })).total,
+    devAccountsNeverAdmin: config.NODE_ENV === 'production',
   });
 
   const userInfo = createUserInfoService({
@@ -231,7 +297,9 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     ...shop,
     config,
     database,
+    metrics,
     audit,
+    adminStats,
     users,
     sessions,
     wallet,
@@ -239,6 +307,7 @@ export function createContainer(config: Config, database: Database, log: Pick<Fa
     pricing,
     onboarding,
     userInfo,
+    adminUsers,
     generation,
     personas,
     suggest,

@@ -1,3 +1,6 @@
+export * from './admin-order.ts';
+export * from './admin-stats.ts';
+export * from './admin-user.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './catalog.ts';

@@ -50,9 +50,6 @@ export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderPageSchema = pageSchema(orderSchema);
 
-/** Admin only: marks a paid order refunded and takes its credits back (the money goes back in WeChat Pay). */
-export const orderRefundInputSchema = z.object({ orderId: idSchema }).strict();
-
 /** One event of GET /order/:id/events: the order's status whenever it changes. */
 export const orderStatusEventSchema = z.object({
   status: orderStatusSchema,

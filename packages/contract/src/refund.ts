@@ -21,10 +21,7 @@ export const REFUND_REASON_MAX = 80;
  */
 export const refundCreateInputSchema = z
   .object({
-    credits: z
-      .number({ error: '请填写要退回的点数' })
-      .int('点数必须是整数')
-      .positive('退回的点数必须大于 0'),
+    credits: z.number({ error: '请填写要退回的点数' }).int('点数必须是整数').positive('退回的点数必须大于 0'),
     reason: text({ error: '退款原因必须是文字' })
       .trim()
       .min(1, '请填写退款原因')

@@ -5,11 +5,14 @@ import { commissions } from '../../src/modules/referral/commission.tables.ts';
 import { distributionLedger } from '../../src/modules/referral/referral-wallet.tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-database.ts';
+import { orderRow } from './order.fixtures.ts';
 import { distributorWithCustomer, ledgerOf, settleAll, walletOf } from './referral.fixtures.ts';
+import { listRefunds, requestRefund } from './refund.fixtures.ts';
 
 /**
- * POST /order/refund after the commission settled: the commission is clawed back in the refund's
- * transaction, out of available, and as debt for what was already withdrawn; debt is repaid from
+ * A full refund (POST /admin/orders/:orderNo/refund, finished when the admin's screen reads the
+ * refunds on the dev provider) after the commission settled: the commission is clawed back in the
+ * refund's transaction, out of available, and as debt for what was already withdrawn; debt is repaid from
  * the next commissions; nothing ever goes negative.
  */
 describe('refund after settlement claws the commission back', () => {
@@ -36,8 +39,12 @@ describe('refund after settlement claws the commission back', () => {
     expect(paid.status).toBe(200);
     return order.body.data;
   };
-  const refund = (orderId: string) =>
-    t.call<Order>({ method: 'POST', url: '/api/v1/order/refund', token: admin.token, payload: { orderId } });
+  /** Refunds all of an order; the admin's next read of its refunds lets the dev provider finish it. */
+  const refund = async (order: Order) => {
+    const res = await requestRefund(t, admin, order.orderNo, { credits: order.credits });
+    if (res.status === 200) await listRefunds(t, admin, order.orderNo);
+    return res;
+  };
   const withdraw = async (user: TestUser, amountCents: number) => {
     const res = await t.call<Withdrawal>({
       method: 'POST',
@@ -85,9 +92,9 @@ describe('refund after settlement claws the commission back', () => {
     await settleAll(t);
     expect(await walletOf(t, distributor.id)).toMatchObject({ available: 3960, totalEarned: 3960 });
 
-    const res = await refund(first.id);
+    const res = await refund(first);
     expect(res.status, res.body.message).toBe(200);
-    expect(res.body.data.status).toBe('refunded');
+    expect((await orderRow(t, first.id)).status).toBe('refunded');
     expect(await expectConsistent(distributor.id)).toEqual({
       available: 1980,
       pending: 0,
@@ -106,7 +113,7 @@ describe('refund after settlement claws the commission back', () => {
     expect(row?.settledAt).not.toBeNull();
 
     // A second refund is refused by the order and changes nothing here.
-    expect((await refund(first.id)).status).toBe(422);
+    expect((await refund(first)).status).toBe(422);
     expect(await expectConsistent(distributor.id)).toMatchObject({ available: 1980, debt: 0 });
 
     // The screen shows what is left.
@@ -127,7 +134,7 @@ describe('refund after settlement claws the commission back', () => {
     expect((await decide(w.id, true)).status).toBe(200);
     expect(await walletOf(t, distributor.id)).toMatchObject({ available: 0, withdrawn: 1980 });
 
-    expect((await refund(first.id)).status).toBe(200);
+    expect((await refund(first)).status).toBe(200);
     expect(await expectConsistent(distributor.id)).toEqual({
       available: 0,
       pending: 0,
@@ -187,7 +194,7 @@ describe('refund after settlement claws the commission back', () => {
     await settleAll(t);
     // 3960 available: 3000 frozen for a withdrawal, 960 left.
     const w = await withdraw(distributor, 3000);
-    expect((await refund(first.id)).status).toBe(200);
+    expect((await refund(first)).status).toBe(200);
     expect(await expectConsistent(distributor.id)).toMatchObject({
       available: 0,
       frozen: 3000,
@@ -214,7 +221,7 @@ describe('refund after settlement claws the commission back', () => {
     for (let i = 0; i < rounds; i++) {
       const { distributor, customer } = await distributorWithCustomer(t);
       const order = await buy(customer);
-      const [res] = await Promise.all([refund(order.id), settleAll(t)]);
+      const [res] = await Promise.all([refund(order), settleAll(t)]);
       expect(res.status).toBe(200);
       expect(await expectConsistent(distributor.id)).toEqual({
         available: 0,

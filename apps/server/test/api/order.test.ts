@@ -17,6 +17,7 @@ import {
   productNamed,
   products,
 } from './order.fixtures.ts';
+import { refundOnDev, requestRefund } from './refund.fixtures.ts';
 
 const PUBLIC_URL = 'http://shop.example.test:8080';
 
@@ -344,7 +345,7 @@ describe('products and orders (dev payment provider)', () => {
     expect(await container.wallet.balance(user.id)).toBe(balance + 10);
   });
 
-  it('refunds a paid order (admin): credits taken back, listeners told; refused once the credits are spent', async () => {
+  it('refunds a paid order (admin): credits taken back, refused for non-admins, twice, or once spent', async () => {
     const admin = await signIn('管理员');
     await t.app.container.users.grantAdmin(admin.id);
     const user = await signIn();
@@ -353,37 +354,16 @@ describe('products and orders (dev payment provider)', () => {
     await confirm(order.orderNo);
     const balance = await t.app.container.wallet.balance(user.id);
 
-    const byUser = await t.call({
-      method: 'POST',
-      url: '/api/v1/order/refund',
-      token: user.token,
-      payload: { orderId: order.id },
-    });
+    const byUser = await requestRefund(t, user, order.orderNo, { credits: 10 });
     expect(byUser.status).toBe(403);
     const pending = await createOrder(t, user);
-    const notPaid = await t.call({
-      method: 'POST',
-      url: '/api/v1/order/refund',
-      token: admin.token,
-      payload: { orderId: pending.id },
-    });
+    const notPaid = await requestRefund(t, admin, pending.orderNo, { credits: 10 });
     expect(notPaid.status).toBe(422);
 
-    const res = await t.call<Order>({
-      method: 'POST',
-      url: '/api/v1/order/refund',
-      token: admin.token,
-      payload: { orderId: order.id },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.data.status).toBe('refunded');
+    expect((await refundOnDev(t, admin, order.orderNo, 10)).status).toBe('succeeded');
+    expect((await getOrder(t, user, order.id)).status).toBe('refunded');
     expect(await t.app.container.wallet.balance(user.id)).toBe(balance - 10);
-    const twice = await t.call({
-      method: 'POST',
-      url: '/api/v1/order/refund',
-      token: admin.token,
-      payload: { orderId: order.id },
-    });
+    const twice = await requestRefund(t, admin, order.orderNo, { credits: 10 });
     expect(twice.status).toBe(422);
     // A late repeat of the payment notification must not re-credit a refunded order.
     await confirm(order.orderNo);
@@ -400,46 +380,51 @@ describe('products and orders (dev payment provider)', () => {
       reason: 'generation',
       refId: 'spent',
     });
-    const spent = await t.call({
-      method: 'POST',
-      url: '/api/v1/order/refund',
-      token: admin.token,
-      payload: { orderId: second.id },
-    });
+    const spent = await requestRefund(t, admin, second.orderNo, { credits: 10 });
     expect(spent.status).toBe(422);
-    expect(spent.body.message).toContain('点数已被使用');
+    expect(spent.body.message).toBe('买家已用掉 10 点，剩余 0 点，无法退款');
     expect((await orderRow(t, second.id)).status).toBe('paid');
   });
 
-  it('calls the refund listeners inside the refund transaction', async () => {
-    const { createOrderService } = await import('../../src/modules/order/order.service.ts');
+  it('calls the refund listeners inside the transaction of a succeeded refund', async () => {
+    const { createOrderRefundService } = await import('../../src/modules/order/order-refund.service.ts');
+    const { createOrderRefundRepository } = await import(
+      '../../src/modules/order/order-refund.repository.ts'
+    );
     const { createOrderRepository } = await import('../../src/modules/order/order.repository.ts');
     const { container } = t.app;
     const refunded: string[] = [];
-    const service = createOrderService({
+    const service = createOrderRefundService({
       db: t.database.db,
       orders: createOrderRepository(),
-      catalog: container.catalog,
+      refunds: createOrderRefundRepository(),
       wallet: container.wallet,
       provider: container.paymentProvider,
+      audit: container.audit,
       bus: t.database.bus,
-      expireMinutes: 15,
+      profilesByIds: async () => new Map(),
       onRefunded: [
-        async (tx, order) => {
+        async (tx, order, refund) => {
           const [row] = await tx
-            .select({ status: orders.status })
+            .select({ status: orders.status, refundedCents: orders.refundedCents })
             .from(orders)
             .where(eq(orders.id, order.id));
-          refunded.push(`${order.id}:${row!.status}`);
+          refunded.push(`${order.id}:${row!.status}:${row!.refundedCents}:${refund.credits}`);
         },
       ],
     });
+    const admin = await signIn('管理员');
     const user = await signIn();
     const order = await createOrder(t, user);
     await payOrder(t, user, order.id);
     await confirm(order.orderNo);
-    expect((await service.markRefunded(order.id)).status).toBe('refunded');
-    expect(refunded).toEqual([`${order.id}:refunded`]);
+    const input = { reason: '测试', idempotencyKey: crypto.randomUUID() };
+    expect((await service.request(admin.id, order.orderNo, { credits: 4, ...input })).status).toBe(
+      'processing',
+    );
+    expect(refunded).toEqual([]);
+    expect((await service.list(order.orderNo))[0]?.status).toBe('succeeded');
+    expect(refunded).toEqual([`${order.id}:paid:396:4`]);
   });
 
   it('has no WeChat Pay callback in dev mode', async () => {

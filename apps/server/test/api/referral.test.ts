@@ -13,6 +13,7 @@ import {
   settleAll,
   walletOf,
 } from './referral.fixtures.ts';
+import { refundOnDev } from './refund.fixtures.ts';
 
 describe('commission arithmetic', () => {
   it('takes the rate of the amount, rounded down to the cent, without float error', () => {
@@ -239,13 +240,8 @@ describe('referral through the real order flow (dev cashier)', () => {
       await buy();
       expect(await walletOf(t, distributor.id)).toMatchObject({ pending: 3960, totalEarned: 3960 });
 
-      const refund = await t.call({
-        method: 'POST',
-        url: '/api/v1/order/refund',
-        token: admin.token,
-        payload: { orderId: first.id },
-      });
-      expect(refund.status).toBe(200);
+      const refund = await refundOnDev(t, admin, first.orderNo, first.credits);
+      expect(refund.status).toBe('succeeded');
       expect(await walletOf(t, distributor.id)).toMatchObject({ pending: 1980, totalEarned: 1980 });
       expect(await ledgerOf(t, distributor.id)).toEqual(await walletOf(t, distributor.id));
       const info = await t.call<DistributionInfo>({

@@ -16,8 +16,9 @@ import type { AddressInfo } from 'node:net';
  * provider cannot be mirrored here and cancel out. Keys are generated per test run.
  *
  * It checks each merchant request's Authorization signature with the merchant's public key, keeps
- * trades in memory, signs its answers with the WeChat Pay private key, and builds payment
- * notifications (optionally broken in one precise way) for the tests to deliver.
+ * trades and refunds in memory (one refund per out_refund_no, as WeChat does), signs its answers
+ * with the WeChat Pay private key, and builds payment and refund notifications (optionally
+ * broken in one precise way) for the tests to deliver.
  */
 
 export interface FakeTrade {
@@ -31,6 +32,36 @@ export interface FakeTrade {
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'USERPAYING';
   transactionId?: string;
   successTime?: string;
+}
+
+export type FakeRefundStatus = 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+
+export interface FakeRefund {
+  outRefundNo: string;
+  outTradeNo: string;
+  refundId: string;
+  refund: number;
+  total: number;
+  reason: string;
+  notifyUrl: string;
+  status: FakeRefundStatus;
+  createTime: string;
+  successTime?: string;
+}
+
+export interface RefundNotificationOptions {
+  /** refund_status in the resource; defaults to the refund's current status. */
+  status?: Exclude<FakeRefundStatus, 'PROCESSING'>;
+  /** Defaults to REFUND.<status>. */
+  eventType?: string;
+  /** amount.refund in the resource; defaults to the refund's. */
+  refund?: number;
+  mchid?: string;
+  outTradeNo?: string;
+  forgeSignature?: boolean;
+  serial?: string;
+  timestampOffsetSec?: number;
+  tamperCiphertext?: boolean;
 }
 
 export interface RecordedRequest {
@@ -89,8 +120,28 @@ export async function startFakeWechatPay() {
   const apiV3Key = randomBytes(16).toString('hex');
   const trades = new Map<string, FakeTrade>();
   const requests: RecordedRequest[] = [];
+  const refunds = new Map<string, FakeRefund>();
   /** Test switches for the next answers. */
-  const behaviour = { badAnswerSignature: false, queryFails: false, closeFails: false };
+  const behaviour: {
+    badAnswerSignature: boolean;
+    queryFails: boolean;
+    closeFails: boolean;
+    /** The status a new refund is accepted with (WeChat usually says PROCESSING). */
+    refundAcceptedAs: FakeRefundStatus;
+    /** New refunds are refused with this answer (nothing is created). */
+    refundRefusal: { status: number; code: string; message: string } | null;
+    /** Refund requests fail with 500 (nothing is created). */
+    refundFails: boolean;
+    refundQueryFails: boolean;
+  } = {
+    badAnswerSignature: false,
+    queryFails: false,
+    closeFails: false,
+    refundAcceptedAs: 'PROCESSING',
+    refundRefusal: null,
+    refundFails: false,
+    refundQueryFails: false,
+  };
 
   const signedHeaders = (
     body: string,
@@ -138,6 +189,127 @@ export async function startFakeWechatPay() {
     amount: { total: t.total, payer_total: t.total, currency: 'CNY', payer_currency: 'CNY' },
     ...(t.state === 'SUCCESS' ? { payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } } : {}),
   });
+
+  const refundJson = (r: FakeRefund) => ({
+    refund_id: r.refundId,
+    out_refund_no: r.outRefundNo,
+    transaction_id: trades.get(r.outTradeNo)?.transactionId ?? '',
+    out_trade_no: r.outTradeNo,
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    ...(r.successTime ? { success_time: r.successTime } : {}),
+    create_time: r.createTime,
+    status: r.status,
+    funds_account: 'AVAILABLE',
+    amount: {
+      total: r.total,
+      refund: r.refund,
+      from: [],
+      payer_total: r.total,
+      payer_refund: r.refund,
+      settlement_refund: r.refund,
+      settlement_total: r.total,
+      discount_refund: 0,
+      currency: 'CNY',
+    },
+    promotion_detail: [],
+  });
+
+  /** What a trade has given back or is giving back (closed and abnormal refunds returned nothing). */
+  const refundedOf = (outTradeNo: string) =>
+    [...refunds.values()]
+      .filter((r) => r.outTradeNo === outTradeNo && (r.status === 'SUCCESS' || r.status === 'PROCESSING'))
+      .reduce((sum, r) => sum + r.refund, 0);
+
+  /** POST /v3/refund/domestic/refunds: one refund per out_refund_no, however often it is asked. */
+  const createRefund = (res: ServerResponse, body: string) => {
+    if (behaviour.refundFails) return answer(res, 500, { code: 'SYSTEM_ERROR', message: '系统错误' });
+    if (behaviour.refundRefusal) {
+      const { status, code, message } = behaviour.refundRefusal;
+      return answer(res, status, { code, message });
+    }
+    const input = JSON.parse(body);
+    const amount = input.amount ?? {};
+    if (
+      typeof input.out_refund_no !== 'string' ||
+      !/^[0-9A-Za-z_\-|*@]{1,64}$/.test(input.out_refund_no) ||
+      typeof input.notify_url !== 'string' ||
+      !input.notify_url.startsWith('https://') ||
+      amount.currency !== 'CNY' ||
+      !(amount.refund > 0)
+    ) {
+      return answer(res, 400, { code: 'PARAM_ERROR', message: '参数错误' });
+    }
+    const trade = trades.get(input.out_trade_no);
+    if (trade?.state !== 'SUCCESS') {
+      return answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+    }
+    const existing = refunds.get(input.out_refund_no);
+    if (existing) {
+      if (existing.outTradeNo !== input.out_trade_no || existing.refund !== amount.refund) {
+        return answer(res, 400, { code: 'INVALID_REQUEST', message: '退款单号重复但参数不一致' });
+      }
+      return answer(res, 200, refundJson(existing));
+    }
+    if (amount.total !== trade.total) {
+      return answer(res, 400, { code: 'INVALID_REQUEST', message: '订单金额与原订单不一致' });
+    }
+    if (refundedOf(trade.outTradeNo) + amount.refund > trade.total) {
+      return answer(res, 400, { code: 'INVALID_REQUEST', message: '申请退款金额超过订单可退金额' });
+    }
+    const created: FakeRefund = {
+      outRefundNo: input.out_refund_no,
+      outTradeNo: trade.outTradeNo,
+      refundId: `50300${Date.now()}${randomInt8()}`,
+      refund: amount.refund,
+      total: amount.total,
+      reason: input.reason ?? '',
+      notifyUrl: input.notify_url,
+      status: behaviour.refundAcceptedAs,
+      createTime: '2025-06-02T09:00:00+08:00',
+      ...(behaviour.refundAcceptedAs === 'SUCCESS' ? { successTime: '2025-06-02T09:00:05+08:00' } : {}),
+    };
+    refunds.set(created.outRefundNo, created);
+    return answer(res, 200, refundJson(created));
+  };
+
+  /** A callback body with its resource encrypted under the APIv3 key, signed (or broken) as asked. */
+  const signedCallback = (
+    envelope: { eventType: string; summary: string; originalType: string },
+    resource: unknown,
+    opts: Pick<NotificationOptions, 'forgeSignature' | 'serial' | 'timestampOffsetSec' | 'tamperCiphertext'>,
+  ) => {
+    const nonce = randomBytes(6).toString('hex');
+    let ciphertext = aesGcmEncrypt(JSON.stringify(resource), apiV3Key, nonce, envelope.originalType);
+    if (opts.tamperCiphertext) {
+      const bytes = Buffer.from(ciphertext, 'base64');
+      bytes[5] = (bytes[5] ?? 0) ^ 0x01;
+      ciphertext = bytes.toString('base64');
+    }
+    const body = JSON.stringify({
+      id: randomUUID(),
+      create_time: '2025-06-01T10:34:57+08:00',
+      resource_type: 'encrypt-resource',
+      event_type: envelope.eventType,
+      summary: envelope.summary,
+      resource: {
+        original_type: envelope.originalType,
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext,
+        associated_data: envelope.originalType,
+        nonce,
+      },
+    });
+    const headers = {
+      'content-type': 'application/json',
+      ...signedHeaders(body, {
+        key: opts.forgeSignature ? impostor.privateKey : platform.privateKey,
+        serial: opts.serial,
+        offsetSec: opts.timestampOffsetSec,
+      }),
+    };
+    return { headers, body };
+  };
 
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -191,6 +363,16 @@ export async function startFakeWechatPay() {
         if (trade) trade.state = 'CLOSED';
         return answer(res, 204);
       }
+      if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds')
+        return createRefund(res, body);
+      const refundQuery = url.pathname.match(/^\/v3\/refund\/domestic\/refunds\/([^/]+)$/);
+      if (req.method === 'GET' && refundQuery) {
+        if (behaviour.refundQueryFails)
+          return answer(res, 500, { code: 'SYSTEM_ERROR', message: '系统错误' });
+        const refund = refunds.get(decodeURIComponent(refundQuery[1]!));
+        if (!refund) return answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+        return answer(res, 200, refundJson(refund));
+      }
       return answer(res, 404, { code: 'NOT_FOUND', message: 'no such API' });
     });
   });
@@ -200,6 +382,7 @@ export async function startFakeWechatPay() {
   return {
     url: `http://127.0.0.1:${port}`,
     trades,
+    refunds,
     requests,
     behaviour,
     mchid: MCHID,
@@ -244,36 +427,52 @@ export async function startFakeWechatPay() {
           payer_currency: 'CNY',
         },
       };
-      const nonce = randomBytes(6).toString('hex');
-      let ciphertext = aesGcmEncrypt(JSON.stringify(transaction), apiV3Key, nonce, 'transaction');
-      if (opts.tamperCiphertext) {
-        const bytes = Buffer.from(ciphertext, 'base64');
-        bytes[5] = (bytes[5] ?? 0) ^ 0x01;
-        ciphertext = bytes.toString('base64');
-      }
-      const body = JSON.stringify({
-        id: randomUUID(),
-        create_time: '2025-06-01T10:34:57+08:00',
-        resource_type: 'encrypt-resource',
-        event_type: opts.eventType ?? 'TRANSACTION.SUCCESS',
-        summary: '支付成功',
-        resource: {
-          original_type: 'transaction',
-          algorithm: 'AEAD_AES_256_GCM',
-          ciphertext,
-          associated_data: 'transaction',
-          nonce,
+      return signedCallback(
+        {
+          eventType: opts.eventType ?? 'TRANSACTION.SUCCESS',
+          summary: '支付成功',
+          originalType: 'transaction',
         },
-      });
-      const headers = {
-        'content-type': 'application/json',
-        ...signedHeaders(body, {
-          key: opts.forgeSignature ? impostor.privateKey : platform.privateKey,
-          serial: opts.serial,
-          offsetSec: opts.timestampOffsetSec,
-        }),
+        transaction,
+        opts,
+      );
+    },
+    /** The refund ends at WeChat (the bank answered): what a later query reports. */
+    finishRefund(outRefundNo: string, status: Exclude<FakeRefundStatus, 'PROCESSING'>): FakeRefund {
+      const refund = refunds.get(outRefundNo);
+      if (!refund) throw new Error(`fake WeChat Pay has no refund ${outRefundNo}`);
+      refund.status = status;
+      if (status === 'SUCCESS') refund.successTime ??= '2025-06-02T09:01:00+08:00';
+      return refund;
+    },
+    /** The callback WeChat Pay would POST to the refund's notify_url, optionally broken in one way. */
+    refundNotification(outRefundNo: string, opts: RefundNotificationOptions = {}) {
+      const refund = refunds.get(outRefundNo);
+      if (!refund) throw new Error(`fake WeChat Pay has no refund ${outRefundNo}`);
+      const status = opts.status ?? refund.status;
+      if (status === 'PROCESSING') throw new Error('WeChat sends no notification for a processing refund');
+      const resource = {
+        mchid: opts.mchid ?? MCHID,
+        out_trade_no: opts.outTradeNo ?? refund.outTradeNo,
+        transaction_id: trades.get(refund.outTradeNo)?.transactionId ?? '',
+        out_refund_no: refund.outRefundNo,
+        refund_id: refund.refundId,
+        refund_status: status,
+        ...(status === 'SUCCESS' ? { success_time: refund.successTime ?? '2025-06-02T09:01:00+08:00' } : {}),
+        user_received_account: '支付用户零钱',
+        amount: {
+          total: refund.total,
+          refund: opts.refund ?? refund.refund,
+          payer_total: refund.total,
+          payer_refund: opts.refund ?? refund.refund,
+        },
       };
-      return { headers, body };
+      const summary = { SUCCESS: '退款成功', ABNORMAL: '退款异常', CLOSED: '退款关闭' }[status];
+      return signedCallback(
+        { eventType: opts.eventType ?? `REFUND.${status}`, summary, originalType: 'refund' },
+        resource,
+        opts,
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -20,6 +20,10 @@ export const dashboardScreens: Record<DashboardScreen, { title: string; adminOnl
   wallet: { title: '分销钱包' },
   audit: { title: '提现审核', adminOnly: true },
   personnel: { title: '人员审批', adminOnly: true },
+  adminStats: { title: '经营数据', adminOnly: true },
+  adminAudit: { title: '操作日志', adminOnly: true },
+  adminOrders: { title: '订单管理', adminOnly: true },
+  adminUsers: { title: '用户管理', adminOnly: true },
 };
 
 /** The dashboard menu: its groups, in order, and the screens under each. */
@@ -30,5 +34,5 @@ export const dashboardMenuGroups: { label: string; screens: DashboardScreen[] }[
   },
   { label: '账户', screens: ['commodity', 'order', 'myWallet'] },
   { label: '分销', screens: ['distribution', 'wallet'] },
-  { label: '管理', screens: ['audit', 'personnel'] },
+  { label: '管理', screens: ['adminStats', 'audit', 'personnel', 'adminOrders', 'adminUsers', 'adminAudit'] },
 ];

@@ -16,6 +16,10 @@ export const paths = {
   myWallet: '/dashboard/myWallet',
   college: '/dashboard/college',
   inspirationLibrary: '/dashboard/inspirationLibrary',
+  adminStats: '/dashboard/adminStats',
+  adminAudit: '/dashboard/adminAudit',
+  adminOrders: '/dashboard/adminOrders',
+  adminUsers: '/dashboard/adminUsers',
 } as const;
 
 export type DashboardScreen = Exclude<keyof typeof paths, 'home' | 'dashboard'>;

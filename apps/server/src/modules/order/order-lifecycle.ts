@@ -1,11 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { ConfirmedPayment, PaymentProvider } from '../../providers/payment/payment-provider.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { OrderRepository } from './order.repository.ts';
 import type { OrderRow } from './order.tables.ts';
-import { ORDER_STATUS_CHANNEL, type OrderPaidListener, type OrderRefundedListener } from './order.types.ts';
+import { ORDER_STATUS_CHANNEL, type OrderPaidListener } from './order.types.ts';
 
 export interface LifecycleDeps {
   db: Db;
@@ -14,7 +14,8 @@ export interface LifecycleDeps {
   provider: PaymentProvider;
   bus: Pick<EventBus, 'publish'>;
   onPaid: OrderPaidListener[];
-  onRefunded: OrderRefundedListener[];
+  /** After the paid transaction has committed (the metrics count paid orders here). */
+  afterPaid?: (order: OrderRow) => void;
 }
 
 export interface PaidOutcome {
@@ -41,9 +42,9 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The transitions of an order that must never happen twice: paid, refunded, closed. Each is one
- * transaction around a locked order row, so concurrent notifications, sweeps on several
- * instances and reads that close lazily all agree.
+ * The transitions of an order that must never happen twice: paid and closed (refunds have their
+ * own service, order-refund.service.ts). Each is one transaction around a locked order row, so
+ * concurrent notifications, sweeps on several instances and reads that close lazily all agree.
  */
 export function createOrderLifecycle(deps: LifecycleDeps) {
   const { db, orders, wallet, bus } = deps;
@@ -100,40 +101,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       }
       throw error;
     }
+    if (outcome.changed) deps.afterPaid?.(outcome.order);
     if (outcome.changed) await publish(outcome.order);
     return outcome;
-  }
-
-  /**
-   * paid → refunded: the credits go back out of the wallet (refused if already spent) and the
-   * onRefunded listeners (the referral programme cancels its commission) run in the same
-   * transaction. The money itself is returned in the WeChat Pay merchant console.
-   */
-  async function markRefunded(orderId: string): Promise<OrderRow> {
-    try {
-      const refunded = await db.transaction(async (tx) => {
-        const row = await orders.lockById(tx, orderId);
-        if (!row) throw notFound('订单不存在', 'order_not_found');
-        if (row.status !== 'paid') throw unprocessable('只有已支付的订单可以退款', 'order_not_paid');
-        await wallet.changeIn(tx, {
-          userId: row.userId,
-          delta: -row.credits,
-          reason: 'refund',
-          refId: row.id,
-        });
-        const updated = await orders.markRefunded(tx, row.id);
-        if (!updated) throw new Error(`order ${row.id} changed while locked`);
-        for (const listener of deps.onRefunded) await listener(tx, updated);
-        return updated;
-      });
-      await publish(refunded);
-      return refunded;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'insufficient_credits') {
-        throw unprocessable('该订单的点数已被使用，余额不足以扣回，无法退款', 'credits_spent');
-      }
-      throw error;
-    }
   }
 
   async function closeLocally(row: OrderRow): Promise<OrderRow> {
@@ -177,7 +147,6 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
 
   return {
     confirmPaid,
-    markRefunded,
     /** Called on every read: an expired pending order is settled before anyone sees it. */
     async settle(row: OrderRow, log?: SweepLog): Promise<OrderRow> {
       if (row.status !== 'pending' || row.expiresAt.getTime() > Date.now()) return row;

@@ -81,14 +81,6 @@ export function createOrderRepository() {
         .returning();
       return row;
     },
-    async markRefunded(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
-      const [row] = await db
-        .update(orders)
-        .set({ status: 'refunded', refundedAt: sql`now()` })
-        .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
-        .returning();
-      return row;
-    },
     /** Closes one order if it is still pending; idempotent. */
     async close(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
       const [row] = await db

@@ -5,7 +5,6 @@ import {
   orderPageSchema,
   orderPayInputSchema,
   orderPaySchema,
-  orderRefundInputSchema,
   orderSchema,
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
@@ -70,17 +69,4 @@ export function orderRoutes(
   });
 
   orderEventsRoute(app, { orders, streamCaps: deps.streamCaps, eventStreams: deps.eventStreams });
-
-  // No money moves here: it marks the order refunded and takes its credits back, after the
-  // admin has refunded the payment in the WeChat Pay merchant console.
-  route(app, {
-    method: 'POST',
-    url: '/order/refund',
-    summary: '（管理员）将已支付订单标记为已退款并扣回点数',
-    tags: ['order', 'admin'],
-    body: orderRefundInputSchema,
-    response: orderSchema,
-    preHandler: app.requireAdmin,
-    handler: (req) => orders.markRefunded(req.body.orderId),
-  });
 }

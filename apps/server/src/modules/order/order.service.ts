@@ -10,7 +10,7 @@ import type { WalletService } from '../wallet/wallet.service.ts';
 import { toOrder } from './order.mapper.ts';
 import type { OrderRepository } from './order.repository.ts';
 import type { OrderRow } from './order.tables.ts';
-import { ORDER_STATUS_CHANNEL, type OrderPaidListener, type OrderRefundedListener } from './order.types.ts';
+import { ORDER_STATUS_CHANNEL, type OrderPaidListener } from './order.types.ts';
 import { createOrderLifecycle, isUniqueViolation, type SweepLog } from './order-lifecycle.ts';
 import { newOrderNo } from './order-number.ts';
 
@@ -29,8 +29,8 @@ export interface OrderServiceDeps {
   expireMinutes: number;
   /** Run inside the "order paid" transaction (the referral programme adds its commission here). */
   onPaid?: OrderPaidListener[];
-  /** Run inside the refund transaction (the referral programme cancels its commission here). */
-  onRefunded?: OrderRefundedListener[];
+  /** After an order's paid transaction has committed. */
+  afterPaid?: (order: OrderRow) => void;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -42,7 +42,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     provider: deps.provider,
     bus: deps.bus,
     onPaid: deps.onPaid ?? [],
-    onRefunded: deps.onRefunded ?? [],
+    afterPaid: deps.afterPaid,
   });
 
   /** Someone else's order answers exactly like a missing one (404), so ids reveal nothing. */
@@ -147,10 +147,6 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     confirmPaid: lifecycle.confirmPaid,
-    markRefunded: async (orderId: string): Promise<Order> => {
-      if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
-      return toOrder(await lifecycle.markRefunded(orderId));
-    },
     sweepExpired: (log?: SweepLog) => lifecycle.settleExpired({ log }),
   };
 }

@@ -7,7 +7,18 @@ import type { OrderRow } from './order.tables.ts';
  * listener that throws undoes the whole change. Wired in container.ts.
  */
 export type OrderPaidListener = (tx: Tx, order: OrderRow) => Promise<void>;
-export type OrderRefundedListener = (tx: Tx, order: OrderRow) => Promise<void>;
+
+/** One succeeded refund: what it returned. The order passed with it already counts it. */
+export interface RefundedShare {
+  outRefundNo: string;
+  amountCents: number;
+  credits: number;
+}
+/**
+ * Run when a refund succeeds, with the order after it: `status` is `refunded` once every credit
+ * has been refunded, otherwise the refund was partial (`refundedCents` says how much so far).
+ */
+export type OrderRefundedListener = (tx: Tx, order: OrderRow, refund: RefundedShare) => Promise<void>;
 
 /** Published on the bus (channel order_status, key = order id) after a change commits. */
 export const ORDER_STATUS_CHANNEL = 'order_status';

@@ -4,6 +4,7 @@ import type { AnyPaymentProvider } from '../../providers/payment/create-payment-
 import { isWechatPay } from '../../providers/payment/create-payment-provider.ts';
 import type { OrderService } from '../order/order.service.ts';
 import type { PaidOutcome } from '../order/order-lifecycle.ts';
+import type { OrderRefundService } from '../order/order-refund.service.ts';
 
 export interface CashierView {
   orderNo: string;
@@ -21,14 +22,19 @@ export type NotifyResult =
       'revivedFromClosed' | 'duplicateTransactionId'
     >);
 
+export type RefundNotifyResult =
+  | { result: 'ignored'; reason: string }
+  | { result: 'settled' | 'already_final'; outRefundNo: string; status: string; notified: string };
+
 /**
- * Where providers tell us about payments. Every "paid" goes through orders.confirmPaid, the one
- * transaction that moves an order to paid; this service only decides whether to believe the
- * message.
+ * Where providers tell us about payments and refunds. Every "paid" goes through
+ * orders.confirmPaid, the one transaction that moves an order to paid, and every refund outcome
+ * through refunds.settle; this service only decides whether to believe the message.
  */
 export function createPaymentService(deps: {
   provider: AnyPaymentProvider;
   orders: Pick<OrderService, 'confirmPaid' | 'findByOrderNo'>;
+  refunds: Pick<OrderRefundService, 'settle'>;
 }) {
   const { provider, orders } = deps;
 
@@ -46,6 +52,26 @@ export function createPaymentService(deps: {
         ...(paid.revivedFromClosed ? { revivedFromClosed: true } : {}),
         ...(paid.duplicateTransactionId ? { duplicateTransactionId: paid.duplicateTransactionId } : {}),
       } satisfies NotifyResult;
+    },
+
+    /**
+     * A WeChat Pay v3 refund callback (REFUND.SUCCESS / ABNORMAL / CLOSED): the same verification
+     * as a payment's, then the refund settled once; repeats and late news change nothing.
+     */
+    async handleWechatRefundNotify(
+      headers: Record<string, string | string[] | undefined>,
+      rawBody: string,
+    ): Promise<RefundNotifyResult> {
+      if (!isWechatPay(provider)) throw notFound('未启用微信支付', 'wechat_pay_disabled');
+      const outcome = provider.verifyRefundNotification(headers, rawBody);
+      if (outcome.kind === 'ignored') return { result: 'ignored', reason: outcome.reason };
+      const settled = await deps.refunds.settle(outcome.refund, outcome.orderNo);
+      return {
+        result: settled.changed ? 'settled' : 'already_final',
+        outRefundNo: settled.refund.outRefundNo,
+        status: settled.refund.status,
+        notified: outcome.refund.status,
+      };
     },
 
     /** What the dev cashier page shows. */

@@ -48,6 +48,23 @@ export function createCommissionRepository() {
       return row;
     },
     /**
+     * A partial refund: what stays of the commission and of the order's money. Conditional on the
+     * status read under the lock, so a commission is never reduced and settled at cross purposes.
+     */
+    async reduce(
+      db: DbOrTx,
+      id: string,
+      status: CommissionRow['status'],
+      values: Pick<CommissionRow, 'amountCents' | 'orderAmountCents'>,
+    ): Promise<CommissionRow | undefined> {
+      const [row] = await db
+        .update(commissions)
+        .set(values)
+        .where(and(eq(commissions.id, id), eq(commissions.status, status)))
+        .returning();
+      return row;
+    },
+    /**
      * Pending → cancelled in one statement. If the sweep holds the row, this waits and then
      * re-checks `status = 'pending'` against what the sweep committed, so a commission is either
      * settled or cancelled, never both.

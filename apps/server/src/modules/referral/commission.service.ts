@@ -1,4 +1,5 @@
-import type { Db, DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx, Tx } from '../../db/database.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { CommissionRepository } from './commission.repository.ts';
 import type { CommissionRow } from './commission.tables.ts';
 import type { ReferralWalletService } from './referral-wallet.service.ts';
@@ -12,6 +13,12 @@ const SWEEP_BATCH = 200;
 export function commissionOf(amountCents: number, rate: number): number {
   const scaled = Math.round(rate * RATE_SCALE);
   return Math.floor((amountCents * scaled) / RATE_SCALE);
+}
+
+interface DueCommission {
+  id: string;
+  distributorId: string;
+  amountCents: number;
 }
 
 export interface PaidOrder {
@@ -35,10 +42,50 @@ export function createCommissionService(deps: {
   referrerOf: (tx: DbOrTx, userId: string) => Promise<string | null>;
   rate: number;
   settlementDays: number;
+  /** An admin's "settle now" is recorded in each batch's transaction; the timer's sweep is not. */
+  audit?: Pick<AuditService, 'record'>;
   now?: () => Date;
 }) {
   const { db, commissions, wallet } = deps;
   const now = deps.now ?? (() => new Date());
+
+  async function settleBatches(
+    asOf: Date,
+    onBatch?: (tx: Tx, settled: DueCommission[]) => Promise<void>,
+  ): Promise<number> {
+    let settled = 0;
+    for (;;) {
+      const batch = await db.transaction(async (tx) => {
+        const due = await commissions.lockDue(tx, asOf, SWEEP_BATCH);
+        const ids = new Set(
+          await commissions.markAvailable(
+            tx,
+            due.map((c) => c.id),
+          ),
+        );
+        for (const c of due) {
+          if (!ids.has(c.id) || c.amountCents === 0) continue;
+          await wallet.applyIn(tx, {
+            userId: c.distributorId,
+            deltas: { pending: -c.amountCents, available: c.amountCents },
+            reason: 'commission_settled',
+            refId: c.id,
+          });
+          // Debt from an earlier clawback is repaid first out of what just became available.
+          await wallet.repayDebtIn(tx, { userId: c.distributorId, refId: c.id });
+        }
+        if (onBatch && ids.size > 0) {
+          await onBatch(
+            tx,
+            due.filter((c) => ids.has(c.id)),
+          );
+        }
+        return { claimed: due.length, settled: ids.size };
+      });
+      settled += batch.settled;
+      if (batch.claimed < SWEEP_BATCH) return settled;
+    }
+  }
 
   return {
     /**
@@ -107,37 +154,75 @@ export function createCommissionService(deps: {
     },
 
     /**
+     * Called inside the transaction of a partial refund: the commission shrinks with the money
+     * the order still keeps. What stays is floor(commission × kept after ÷ kept before), so each
+     * part is exact to the cent and the last refund (cancelCommission) takes exactly what is
+     * left: the parts always add up to the whole commission. Pending: taken out of pending;
+     * settled: clawed back (debt for what is already withdrawn). `refId` is the refund's, unique
+     * per ledger reason, so one refund can reduce a commission only once.
+     */
+    async reduceCommission(
+      tx: DbOrTx,
+      orderId: string,
+      share: { keptBeforeCents: number; keptAfterCents: number; refId: string },
+    ): Promise<CommissionRow | null> {
+      const current = await commissions.lockByOrder(tx, orderId);
+      if (!current || current.status === 'cancelled' || share.keptBeforeCents <= 0) return null;
+      const kept = Math.max(0, share.keptAfterCents);
+      const remaining = Math.min(kept, Math.floor((current.amountCents * kept) / share.keptBeforeCents));
+      const taken = current.amountCents - remaining;
+      const reduced = await commissions.reduce(tx, current.id, current.status, {
+        amountCents: remaining,
+        orderAmountCents: kept,
+      });
+      if (!reduced || taken <= 0) return reduced ?? null;
+      if (current.status === 'pending') {
+        await wallet.applyIn(tx, {
+          userId: current.distributorId,
+          deltas: { pending: -taken, totalEarned: -taken },
+          reason: 'commission_cancelled',
+          refId: share.refId,
+        });
+      } else {
+        await wallet.clawbackIn(tx, {
+          userId: current.distributorId,
+          amountCents: taken,
+          refId: share.refId,
+        });
+      }
+      return reduced;
+    },
+
+    /**
      * Moves every due pending commission to available, in batches of one transaction each.
      * Safe on several instances at once (rows are claimed with FOR UPDATE SKIP LOCKED).
      * Returns how many this call settled.
      */
-    async settleDue(asOf: Date = now()): Promise<number> {
-      let settled = 0;
-      for (;;) {
-        const batch = await db.transaction(async (tx) => {
-          const due = await commissions.lockDue(tx, asOf, SWEEP_BATCH);
-          const ids = new Set(
-            await commissions.markAvailable(
-              tx,
-              due.map((c) => c.id),
-            ),
-          );
-          for (const c of due) {
-            if (!ids.has(c.id) || c.amountCents === 0) continue;
-            await wallet.applyIn(tx, {
-              userId: c.distributorId,
-              deltas: { pending: -c.amountCents, available: c.amountCents },
-              reason: 'commission_settled',
-              refId: c.id,
-            });
-            // Debt from an earlier clawback is repaid first out of what just became available.
-            await wallet.repayDebtIn(tx, { userId: c.distributorId, refId: c.id });
-          }
-          return { claimed: due.length, settled: ids.size };
+    settleDue(asOf: Date = now()): Promise<number> {
+      return settleBatches(asOf);
+    },
+
+    /**
+     * POST /distribution/settle: the same sweep, started by an admin, each batch that settles
+     * something recorded (how many, how much, for how many distributors) in its own transaction.
+     */
+    settleNow(adminId: string): Promise<number> {
+      const { audit } = deps;
+      if (!audit) throw new Error('settleNow needs the audit service');
+      const asOf = now();
+      return settleBatches(asOf, async (tx, settled) => {
+        const amountCents = settled.reduce((sum, c) => sum + c.amountCents, 0);
+        const distributors = new Set(settled.map((c) => c.distributorId)).size;
+        await audit.record(tx, {
+          actorId: adminId,
+          action: 'commission.settle',
+          targetType: 'commission',
+          // What was settled is "everything due by this instant".
+          targetId: asOf.toISOString(),
+          before: { status: 'pending', count: settled.length, amountCents },
+          after: { status: 'available', count: settled.length, amountCents, distributors },
         });
-        settled += batch.settled;
-        if (batch.claimed < SWEEP_BATCH) return settled;
-      }
+      });
     },
   };
 }
@@ -145,10 +230,12 @@ export type CommissionService = ReturnType<typeof createCommissionService>;
 
 /**
  * The order module's extension points (onPaid / onRefunded), bound to this service: they run
- * inside the transaction that marks the order paid or refunded.
+ * inside the transaction that marks the order paid or records a succeeded refund. A refund of
+ * the whole order (or of its last credits) cancels the commission; a partial one reduces it by
+ * the refunded share of the money.
  */
 export function commissionOrderListeners(
-  commissions: Pick<CommissionService, 'recordCommission' | 'cancelCommission'>,
+  commissions: Pick<CommissionService, 'recordCommission' | 'cancelCommission' | 'reduceCommission'>,
 ) {
   return {
     async onPaid(tx: DbOrTx, order: { id: string; userId: string; amountCents: number }): Promise<void> {
@@ -158,8 +245,21 @@ export function commissionOrderListeners(
         amountCents: order.amountCents,
       });
     },
-    async onRefunded(tx: DbOrTx, order: { id: string }): Promise<void> {
-      await commissions.cancelCommission(tx, order.id);
+    async onRefunded(
+      tx: DbOrTx,
+      order: { id: string; status: string; amountCents: number; refundedCents: number },
+      refund: { outRefundNo: string; amountCents: number },
+    ): Promise<void> {
+      if (order.status === 'refunded') {
+        await commissions.cancelCommission(tx, order.id);
+        return;
+      }
+      const keptAfterCents = order.amountCents - order.refundedCents;
+      await commissions.reduceCommission(tx, order.id, {
+        keptBeforeCents: keptAfterCents + refund.amountCents,
+        keptAfterCents,
+        refId: refund.outRefundNo,
+      });
     },
   };
 }

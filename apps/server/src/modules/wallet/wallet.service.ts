@@ -39,6 +39,10 @@ export function createWalletService(deps: { db: Db; wallets: WalletRepository })
     balance(userId: string) {
       return wallets.balance(db, userId);
     },
+    /** Inside the caller's transaction (what a refused change leaves to explain). */
+    balanceIn(tx: DbOrTx, userId: string) {
+      return wallets.balance(tx, userId);
+    },
     ledgerSum(userId: string) {
       return wallets.ledgerSum(db, userId);
     },

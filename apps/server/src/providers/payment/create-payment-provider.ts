@@ -24,7 +24,20 @@ export function createPaymentProvider(config: Config): AnyPaymentProvider {
     apiV3Key: need('WECHATPAY_APIV3_KEY'),
     apiBase: config.WECHATPAY_API_BASE,
     notifyUrl: config.WECHATPAY_NOTIFY_URL ?? `${publicUrl(config)}/api/v1/pay/wechat/notify`,
+    refundNotifyUrl: refundNotifyUrl(config),
   });
+}
+
+const NOTIFY_PATH = '/api/v1/pay/wechat/notify';
+
+/**
+ * Refund notifications arrive next to payment ones: beside WECHATPAY_NOTIFY_URL when that is our
+ * usual path on another host (a proxy in front), under PUBLIC_URL otherwise.
+ */
+function refundNotifyUrl(config: Config): string {
+  const custom = config.WECHATPAY_NOTIFY_URL;
+  const base = custom?.endsWith(NOTIFY_PATH) ? custom.slice(0, -NOTIFY_PATH.length) : publicUrl(config);
+  return `${base}/api/v1/pay/wechat/refund-notify`;
 }
 
 export function isWechatPay(provider: AnyPaymentProvider): provider is WechatPayProvider {

@@ -27,11 +27,44 @@ export type TradeState =
   /** The buyer is paying right now (e.g. entering a password): ask again later, do not close. */
   | { state: 'in_progress'; detail: string };
 
+/** Money back to the buyer of a paid order, all or part of it. */
+export interface RefundRequest {
+  orderNo: string;
+  /** Ours and unique: asking again with the same number is the same refund, never a second one. */
+  outRefundNo: string;
+  refundCents: number;
+  /** What the order was paid, as the provider must be told with every refund. */
+  totalCents: number;
+  /** Shown to the buyer in WeChat's refund message. */
+  reason: string;
+}
+
+export type ProviderRefundStatus = 'processing' | 'succeeded' | 'abnormal' | 'closed';
+
+/** What the provider says became of a refund: its answer, a verified notification, or a query. */
+export interface RefundState {
+  outRefundNo: string;
+  status: ProviderRefundStatus;
+  providerRefundId?: string;
+  /** The amount the provider refunds; checked against ours before a success is believed. */
+  refundCents?: number;
+  finishedAt?: Date;
+  /** For the admin: why it is abnormal or closed, or where the money went. */
+  detail?: string;
+}
+
 export interface PaymentProvider {
   readonly kind: 'dev' | 'wechat';
   createNative(request: NativePaymentRequest): Promise<{ codeUrl: string }>;
   queryOrder(orderNo: string): Promise<TradeState>;
   closeOrder(orderNo: string): Promise<void>;
+  /**
+   * Asks for a refund. Throws PaymentRefusedError when the provider answered that it will not
+   * (nothing was started), PaymentProviderError when the outcome is unknown (unreachable, 5xx).
+   */
+  refund(request: RefundRequest): Promise<RefundState>;
+  /** undefined: the provider has no refund with this number (the request never reached it). */
+  queryRefund(outRefundNo: string): Promise<RefundState | undefined>;
 }
 
 /** The provider could not be reached or refused the request; the message is for the log. */
@@ -44,3 +77,9 @@ export class PaymentProviderError extends Error {
     super(message);
   }
 }
+
+/**
+ * The provider answered and refused (a business error, not an outage), so nothing was started;
+ * `message` is its reason in Chinese, for the admin.
+ */
+export class PaymentRefusedError extends PaymentProviderError {}

@@ -22,4 +22,8 @@ export const dashboardScreenRoutes: Record<DashboardScreen, LazyRoute> = {
   wallet: () => import('./distribution-wallet'),
   audit: () => import('./audit'),
   personnel: () => import('./personnel'),
+  adminStats: () => import('./admin-stats'),
+  adminAudit: () => import('./admin-audit'),
+  adminOrders: () => import('./admin-orders'),
+  adminUsers: () => import('./admin-users'),
 };
