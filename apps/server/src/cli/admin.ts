@@ -1,5 +1,6 @@
-// `npm run admin -- grant <userId>`: makes a user an admin. There is no way to do this over
-// HTTP on purpose: the first admin is created by whoever runs the server.
+// `npm run admin -- grant <userId>`: makes a user an admin. The first admin is created here, by
+// whoever runs the server (no HTTP call can make one); after that, admins grant the role to
+// others in 用户管理 (POST /admin/users/:id/role).
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { createUserRepository } from '../modules/user/user.repository.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { SessionService } from '../modules/auth/session.service.ts';
-import type { AuthUser, UserService } from '../modules/user/user.service.ts';
+import { ACCOUNT_DISABLED_MESSAGE, type AuthUser, type UserService } from '../modules/user/user.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,15 +31,26 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
 
-    const load = async (req: FastifyRequest): Promise<AuthUser | null> => {
+    /**
+     * The signed-in user, or why there is none. A disabled account's sessions are deleted when it
+     * is disabled; the check here also covers one a login created in that same instant.
+     */
+    const load = async (req: FastifyRequest): Promise<AuthUser | 'none' | 'disabled'> => {
       const token = bearerToken(req);
-      if (!token) return null;
+      if (!token) return 'none';
       const userId = await opts.sessions.resolve(token);
-      if (!userId) return null;
+      if (!userId) return 'none';
       const user = await opts.users.getById(userId);
-      if (!user) return null;
+      if (!user) return 'none';
+      if (user.disabledAt) return 'disabled';
       req.user = user;
       req.sessionToken = token;
+      return user;
+    };
+    const signedIn = async (req: FastifyRequest): Promise<AuthUser> => {
+      const user = await load(req);
+      if (user === 'disabled') throw unauthorized(ACCOUNT_DISABLED_MESSAGE, 'account_disabled');
+      if (user === 'none') throw unauthorized('登录已失效，请重新登录');
       return user;
     };
 
@@ -47,11 +58,10 @@ export const authPlugin = fp(
       await load(req);
     });
     app.decorate('requireUser', async (req: FastifyRequest) => {
-      if (!(await load(req))) throw unauthorized('登录已失效，请重新登录');
+      await signedIn(req);
     });
     app.decorate('requireAdmin', async (req: FastifyRequest) => {
-      const user = await load(req);
-      if (!user) throw unauthorized('登录已失效，请重新登录');
+      const user = await signedIn(req);
       if (user.role !== 'admin') throw forbidden('仅管理员可以进行此操作');
     });
   },

@@ -3,10 +3,10 @@ import type { QrCode, QrStatus } from '@app/contract';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { LoginProvider, WechatProfile } from '../../providers/login/login-provider.ts';
 import type { OnboardingService } from '../onboarding/onboarding.service.ts';
-import type { UserService } from '../user/user.service.ts';
+import { ACCOUNT_DISABLED_MESSAGE, type UserService } from '../user/user.service.ts';
 import type { LoginStateRepository } from './login-state.repository.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -36,6 +36,7 @@ const PURGE_EVERY = 200;
 export const qrErrors = {
   unknown: () => notFound('二维码不存在或已失效，请刷新二维码后重新扫码'),
   expired: () => unprocessable('二维码已过期，请刷新二维码后重新扫码', 'qr_expired'),
+  disabled: () => forbidden(ACCOUNT_DISABLED_MESSAGE, 'account_disabled'),
 };
 
 /**
@@ -46,7 +47,7 @@ export const qrErrors = {
 export function createLoginService(deps: {
   db: Db;
   states: LoginStateRepository;
-  users: Pick<UserService, 'findOrCreateByOpenid' | 'bindReferrer'>;
+  users: Pick<UserService, 'findOrCreateByOpenid' | 'bindReferrer' | 'isDisabled'>;
   sessions: Pick<SessionService, 'create'>;
   onboarding: Pick<OnboardingService, 'welcomeIn'>;
   referrals: ReferralLookup;
@@ -134,6 +135,9 @@ export function createLoginService(deps: {
         throw qrErrors.expired();
       }
       await announce(state, 'complete');
+      // A disabled account: the state is spent (its stream tells the browser why, see claimToken)
+      // and the phone is told too.
+      if (user.disabledAt) throw qrErrors.disabled();
       return 'complete';
     },
 
@@ -152,7 +156,10 @@ export function createLoginService(deps: {
      */
     async claimToken(state: string): Promise<string | undefined> {
       const userId = await states.claimToken(db, state, deps.qrTtlSec);
-      return userId ? deps.sessions.create(userId) : undefined;
+      if (!userId) return undefined;
+      // Asked again here: the account may have been disabled after the scan.
+      if (await deps.users.isDisabled(userId)) throw qrErrors.disabled();
+      return deps.sessions.create(userId);
     },
   };
 }

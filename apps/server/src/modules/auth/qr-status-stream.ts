@@ -1,5 +1,6 @@
 import type { QrStatus, QrStatusEvent } from '@app/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
 import type { EventStreams } from '../../lib/event-stream.ts';
 import type { StreamCaps } from '../../lib/stream-caps.ts';
 import { type LoginService, qrErrors } from './login.service.ts';
@@ -49,6 +50,19 @@ export async function streamQrStatus(
   const end = () => stream.end();
   const send = (event: QrStatusEvent) => stream.send(undefined, event);
 
+  /** The token, or why there is none (already handed out, or the account is disabled). */
+  async function claim(status: QrStatus): Promise<QrStatusEvent> {
+    try {
+      const token = await login.claimToken(state);
+      return token
+        ? { qrcode: state, status, token }
+        : { qrcode: state, status, message: '该二维码已完成登录，请刷新二维码后重新扫码' };
+    } catch (error) {
+      if (error instanceof AppError) return { qrcode: state, status, message: error.message };
+      throw error;
+    }
+  }
+
   async function handle(status: QrStatus): Promise<void> {
     // Nobody to give a token to: a complete is left unclaimed rather than create a lost session.
     if (!stream.open) return end();
@@ -56,12 +70,7 @@ export async function streamQrStatus(
     lastRank = RANK[status];
     try {
       if (status === 'complete') {
-        const token = await login.claimToken(state);
-        send(
-          token
-            ? { qrcode: state, status, token }
-            : { qrcode: state, status, message: '该二维码已完成登录，请刷新二维码后重新扫码' },
-        );
+        send(await claim(status));
         return end();
       }
       send({ qrcode: state, status });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { sessions } from './auth.tables.ts';
@@ -11,6 +11,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 const REVOKED_CHANNEL = 'session_revoked';
 const ALL = '*';
+/** Token hashes per notification: 64 characters each, well under NOTIFY's 8000-byte payload. */
+const HASHES_PER_NOTICE = 50;
 
 /**
  * Tokens: 256 random bits, handed out once, stored only hashed, 30-day sliding expiry.
@@ -32,8 +34,20 @@ export function createSessionService(deps: {
     max: 100_000,
   });
   const ready = deps.bus
-    ?.subscribe(REVOKED_CHANNEL, ALL, (tokenHash) => cache.delete(String(tokenHash)))
+    ?.subscribe(REVOKED_CHANNEL, ALL, (revoked) => {
+      // One hash (a logout) or a list of them (every session of a disabled user).
+      for (const tokenHash of Array.isArray(revoked) ? revoked : [revoked]) cache.delete(String(tokenHash));
+    })
     .catch(() => undefined);
+
+  /** Drops sessions from this instance's cache now and from every other instance's through the bus. */
+  async function forget(tokenHashes: string[]): Promise<void> {
+    for (const tokenHash of tokenHashes) cache.delete(tokenHash);
+    await ready;
+    for (let i = 0; i < tokenHashes.length; i += HASHES_PER_NOTICE) {
+      await deps.bus?.publish(REVOKED_CHANNEL, ALL, tokenHashes.slice(i, i + HASHES_PER_NOTICE));
+    }
+  }
 
   return {
     async create(userId: string): Promise<string> {
@@ -77,6 +91,20 @@ export function createSessionService(deps: {
       await ready;
       await deps.bus?.publish(REVOKED_CHANNEL, ALL, tokenHash);
     },
+
+    /**
+     * Deletes every session of a user inside the caller's transaction (an account being disabled)
+     * and answers their token hashes: hand them to `forget` once that transaction has committed.
+     */
+    async deleteAllOf(tx: DbOrTx, userId: string): Promise<string[]> {
+      const rows = await tx
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows.map((row) => row.tokenHash);
+    },
+
+    forget,
   };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -6,7 +6,10 @@ import type { UserRepository } from './user.repository.ts';
 import type { UserRow } from './user.tables.ts';
 import type { UserEvents } from './user-events.ts';
 
-export type AuthUser = Pick<UserRow, 'id' | 'role' | 'nickname' | 'avatar' | 'referrerId'>;
+export type AuthUser = Pick<UserRow, 'id' | 'role' | 'nickname' | 'avatar' | 'referrerId' | 'disabledAt'>;
+
+/** What a disabled account is told when it tries to sign in or use an old session. */
+export const ACCOUNT_DISABLED_MESSAGE = '该账号已被停用，如有疑问请联系客服';
 
 /**
  * The role a user acts with. An account the dev login made (openid dev_…) is one anyone can sign
@@ -44,6 +47,7 @@ export function createUserService(deps: {
         nickname: row.nickname,
         avatar: row.avatar,
         referrerId: row.referrerId,
+        disabledAt: row.disabledAt,
       };
       cache.set(id, user);
       return user;
@@ -52,6 +56,10 @@ export function createUserService(deps: {
       const user = await users.findById(db, id);
       if (!user) throw notFound('用户不存在');
       return user;
+    },
+    /** Read afresh, never from the cache: the login asks it just before it hands out a session. */
+    async isDisabled(id: string): Promise<boolean> {
+      return Boolean((await users.findById(db, id))?.disabledAt);
     },
     /**
      * The user of an openid, created at the first login. `onCreated` runs in the transaction that

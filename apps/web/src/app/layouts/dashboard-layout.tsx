@@ -4,6 +4,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { dashboardMenuGroups, dashboardScreens } from '@/config/dashboard-screens';
 import type { DashboardScreen } from '@/config/paths';
 import { paths } from '@/config/paths';
+import { useProfileSync } from '@/features/auth/hooks/use-profile-sync';
 import { useAuthStore } from '@/stores/auth-store';
 import { AntdProvider } from './antd-provider';
 import './dashboard-layout.css';
@@ -22,6 +23,8 @@ export function DashboardLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const isAdmin = useAuthStore((s) => s.userInfo.role === 'admin');
+  // The menu follows the role the server has now, not the one stored at login.
+  useProfileSync();
   const screens = Grid.useBreakpoint();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // SPEC §2: the script screen is kept alive: mounted once visited, hidden (not unmounted) elsewhere.

@@ -35,7 +35,7 @@ function QrOverlay({ view, onRefresh }: { view: QrLoginView; onRefresh(): void }
       return (
         <div className="login-modal__overlay" role="alert">
           <CloseCircleFilled className="login-modal__overlay-icon login-modal__overlay-icon--error" />
-          <strong>{LOGIN_FAILED_TEXT}</strong>
+          <strong>{view.message ?? LOGIN_FAILED_TEXT}</strong>
           <Button size="small" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
             刷新页面
           </Button>

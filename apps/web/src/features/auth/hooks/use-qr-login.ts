@@ -23,6 +23,8 @@ export type QrLoginPhase =
 export interface QrLoginView {
   phase: QrLoginPhase;
   pic?: string;
+  /** Why the login failed, when the server said (e.g. the account is disabled). */
+  message?: string;
 }
 
 export const LOGIN_SUCCESS_TOAST = '登录成功！';
@@ -82,7 +84,7 @@ export function useQrLogin(active: boolean) {
             if (event.status === 'complete') {
               outcome = 'done';
               if (!event.token) {
-                show({ phase: 'error', pic: qr.pic });
+                show({ phase: 'error', pic: qr.pic, message: event.message });
                 return;
               }
               acceptToken(event.token).then(
