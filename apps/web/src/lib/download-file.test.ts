@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './content-disposition';
+import { fileNameFromDisposition } from './download-file';
 
 describe('fileNameFromDisposition', () => {
   it('prefers the RFC 5987 UTF-8 name', () => {

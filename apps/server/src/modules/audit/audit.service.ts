@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntry, AuditListQuery, AuditTargetType, Page } from '@app/contract';
 import type { Db, Tx } from '../../db/database.ts';
-import { chinaDayStart } from '../../lib/china-day.ts';
+import { chinaDay, chinaDayStart } from '../../lib/china-day.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { AuditRepository } from './audit.repository.ts';
 
 export interface AuditRecord {
@@ -15,6 +16,11 @@ export interface AuditRecord {
 }
 
 const DAY_MS = 86_400_000;
+
+function isCalendarDay(day: string): boolean {
+  const start = chinaDayStart(day);
+  return !Number.isNaN(start.getTime()) && chinaDay(start) === day;
+}
 
 /**
  * The admin audit log. `record` takes the transaction of the action it records, so an action and
@@ -40,6 +46,12 @@ export function createAuditService(deps: {
     },
 
     async list(query: AuditListQuery): Promise<Page<AuditEntry>> {
+      // The contract checks the shape only: 2026-13-01 and 2026-02-30 are well formed, and no day.
+      if (![query.from, query.to].every((day) => day === undefined || isCalendarDay(day))) {
+        throw badRequest('日期不存在，请检查年月日', 'audit_bad_date');
+      }
+      const since = query.from ? chinaDayStart(query.from) : undefined;
+      const until = query.to ? new Date(chinaDayStart(query.to).getTime() + DAY_MS) : undefined;
       const { items, total } = await entries.page(
         db,
         {
@@ -47,8 +59,8 @@ export function createAuditService(deps: {
           targetType: query.targetType,
           targetId: query.targetId,
           actorId: query.actorId,
-          since: query.from ? chinaDayStart(query.from) : undefined,
-          until: query.to ? new Date(chinaDayStart(query.to).getTime() + DAY_MS) : undefined,
+          since,
+          until,
         },
         query.page,
         query.pageSize,

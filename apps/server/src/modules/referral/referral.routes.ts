@@ -20,7 +20,7 @@ export function referralRoutes(
   deps: {
     customers: CustomersService;
     referralWallet: Pick<ReferralWalletService, 'get'>;
-    commissions: Pick<CommissionService, 'settleDue'>;
+    commissions: Pick<CommissionService, 'settleNow'>;
     rules: ReferralRules;
   },
 ) {
@@ -74,6 +74,6 @@ export function referralRoutes(
     tags: ['distribution', 'admin'],
     preHandler: app.requireAdmin,
     response: settleResultSchema,
-    handler: async () => ({ settled: await deps.commissions.settleDue() }),
+    handler: async (req) => ({ settled: await deps.commissions.settleNow(currentUser(req).id) }),
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { internalMembers } from './staff.tables.ts';
 
@@ -52,6 +52,20 @@ export function createStaffRepository() {
         db.select({ total: count() }).from(internalMembers).where(where),
       ]);
       return { items, total: totalRow?.total ?? 0 };
+    },
+    /**
+     * The listed applications, locked until the transaction ends, so the decision that follows
+     * (and its audit entry's "before") sees what no concurrent decision can change meanwhile.
+     * Ordered by user id so that two batches always lock in the same order.
+     */
+    async lockMany(db: DbOrTx, userIds: string[]): Promise<InternalMemberRow[]> {
+      if (userIds.length === 0) return [];
+      return db
+        .select()
+        .from(internalMembers)
+        .where(inArray(internalMembers.userId, userIds))
+        .orderBy(asc(internalMembers.userId))
+        .for('update');
     },
     /** Sets the decision of every listed application; returns the rows it changed. */
     async decide(

@@ -1,6 +1,7 @@
 import type { InternalApplication, InternalMember, Page } from '@app/contract';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { UserEvents } from '../user/user-events.ts';
 import type { InternalMemberRow, InternalMemberStatus, StaffRepository } from './staff.repository.ts';
 
@@ -20,6 +21,8 @@ export function createStaffService(deps: {
   profilesByIds?: (db: DbOrTx, ids: string[]) => Promise<Map<string, Profile>>;
   /** Told after a decision, so every instance's cache of the user drops it (credits become free or not). */
   events?: Pick<UserEvents, 'changed'>;
+  /** Each decision is recorded (one entry per applicant) in the transaction that makes it. */
+  audit: Pick<AuditService, 'record'>;
 }) {
   const { db, members } = deps;
   const profilesByIds = deps.profilesByIds ?? (async () => new Map<string, Profile>());
@@ -42,6 +45,7 @@ export function createStaffService(deps: {
   async function decideAll(adminId: string, userIds: string[], approve: boolean) {
     const unique = [...new Set(userIds)];
     return db.transaction(async (tx) => {
+      const before = new Map((await members.lockMany(tx, unique)).map((r) => [r.userId, r.status]));
       const changed = await members.decide(tx, unique, {
         status: approve ? 'approved' : 'rejected',
         decidedBy: adminId,
@@ -54,6 +58,17 @@ export function createStaffService(deps: {
             ? '该用户没有提交内部成员申请'
             : `所选的 ${missing} 位用户没有提交内部成员申请，本次审批没有做任何修改`,
         );
+      }
+      for (const row of changed) {
+        await deps.audit.record(tx, {
+          actorId: adminId,
+          action: 'internal.decide',
+          targetType: 'user',
+          targetId: row.userId,
+          before: { status: before.get(row.userId) ?? null },
+          after: { status: row.status },
+          note: unique.length > 1 ? `批量审批，共 ${unique.length} 人` : null,
+        });
       }
       return changed.length;
     });

@@ -7,6 +7,7 @@ import type {
 } from '@app/contract';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { ReferralWalletService } from '../referral/referral-wallet.service.ts';
 import type { WithdrawRepository } from './withdraw.repository.ts';
 import type { WithdrawalRow, WithdrawalStatus } from './withdraw.tables.ts';
@@ -28,6 +29,8 @@ export function createWithdrawService(deps: {
   withdrawals: WithdrawRepository;
   wallet: Pick<ReferralWalletService, 'applyIn' | 'repayDebtIn'>;
   profilesByIds: (db: DbOrTx, ids: string[]) => Promise<Map<string, Profile>>;
+  /** The admin's decision is recorded in the transaction that makes it. */
+  audit: Pick<AuditService, 'record'>;
   minCents: number;
 }) {
   const { db, withdrawals, wallet } = deps;
@@ -100,6 +103,18 @@ export function createWithdrawService(deps: {
         });
         // Money back in available repays a debt (a commission clawed back meanwhile) first.
         if (!input.approve) await wallet.repayDebtIn(tx, { userId: decided.userId, refId: decided.id });
+        await deps.audit.record(tx, {
+          actorId: adminId,
+          action: 'withdrawal.decide',
+          targetType: 'withdrawal',
+          targetId: decided.id,
+          before: { status: 'pending', amountCents: decided.amountCents },
+          after: {
+            status: decided.status,
+            amountCents: decided.amountCents,
+            ...(input.approve ? { payoutRef: decided.payoutRef } : { reason: decided.reason }),
+          },
+        });
         return decided;
       });
       const profiles = await deps.profilesByIds(db, [row.userId]);
