@@ -103,6 +103,13 @@ export const configSchema = z.object({
     )
     .default('douyin=douyin,kuaishou=kuaishou'),
   HOTLIST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+
+  /** GET /metrics on the main port only with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
+  /** GET /metrics on a listener of its own (same HOST), instead of the main port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** After SIGTERM: answer not-ready but keep serving this long; default 5000 in production, else 0. */
+  DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -132,6 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (missing.length > 0) throw new ConfigError(`PAY_MODE=wechat 需要配置：${missing.join(', ')}`);
     if (Buffer.byteLength(config.WECHATPAY_APIV3_KEY!, 'utf8') !== 32)
       throw new ConfigError('WECHATPAY_APIV3_KEY: APIv3 密钥必须是 32 个字符');
+  }
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT) {
+    throw new ConfigError('METRICS_PORT 不能与 PORT 相同');
   }
   if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
     throw new ConfigError('HEADERS_TIMEOUT_MS 不能大于 REQUEST_TIMEOUT_MS');
@@ -171,4 +181,9 @@ export function devRoutesLoopbackOnly(config: Pick<Config, 'NODE_ENV' | 'ALLOW_D
 /** The address users reach us at: links in QR codes and share links are built from it. */
 export function publicUrl(config: Config): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+/** How long a stopping instance keeps serving while it answers not-ready (see server.ts). */
+export function drainMs(config: Pick<Config, 'NODE_ENV' | 'DRAIN_MS'>): number {
+  return config.DRAIN_MS ?? (config.NODE_ENV === 'production' ? 5000 : 0);
 }

@@ -15,3 +15,20 @@ export const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']).optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * GET /health/ready: whether this instance should be sent traffic (load balancers, orchestrators).
+ * 200 with ready=true, or 503 with ready=false and the checks that failed, in machine terms.
+ */
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  checks: z.object({
+    /** `select 1` answered within the probe's timeout ('timeout'), or failed ('down'). */
+    database: z.enum(['up', 'down', 'timeout']),
+    /** Every migration this build ships is recorded in the database. */
+    migrations: z.enum(['done', 'pending', 'unknown']),
+    /** 'draining' after SIGTERM: still answering, but taking itself out of rotation. */
+    lifecycle: z.enum(['serving', 'draining']),
+  }),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

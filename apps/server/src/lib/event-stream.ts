@@ -43,6 +43,8 @@ export interface OpenEventStreamOptions {
 }
 
 interface Member {
+  /** The pattern of the route that opened it, e.g. /api/v1/order/:id/events (metrics count by it). */
+  route: string;
   heartbeat(): void;
   end(): void;
 }
@@ -135,6 +137,7 @@ export function createEventStreams(opts: { heartbeatMs?: number; maxBufferedByte
         }
       };
       const member: Member = {
+        route: reply.request.routeOptions?.url ?? '',
         heartbeat() {
           if (!open) return;
           try {
@@ -176,6 +179,12 @@ export function createEventStreams(opts: { heartbeatMs?: number; maxBufferedByte
     /** Open streams of this app. */
     get size(): number {
       return all.size;
+    },
+    /** Open streams by the pattern of the route that opened them. */
+    countByRoute(): Map<string, number> {
+      const counts = new Map<string, number>();
+      for (const { route } of all) counts.set(route, (counts.get(route) ?? 0) + 1);
+      return counts;
     },
     /** On shutdown (preClose): end every stream, so that the server does not wait for them. */
     closeAll(): void {

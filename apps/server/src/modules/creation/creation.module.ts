@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
+import type { GenerationEvents } from '../../lib/metrics.ts';
 import type { PersonaService } from '../persona/persona.service.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import { createCreationRepository } from './creation.repository.ts';
@@ -32,13 +33,15 @@ export function createCreationModule(deps: {
   concurrencyPerUser: number;
   /** Failures of detached work (runs, heartbeats, sweeps) that no request is waiting to hear about. */
   logError: LogError;
+  /** Started / ended generations, for the metrics. */
+  events?: GenerationEvents;
 }) {
-  const { db, bus, logError } = deps;
+  const { db, bus, logError, events } = deps;
   const runnerId = randomUUID();
 
   const generations = createCreationRepository();
   const scriptRows = createScriptRepository();
-  const finalize = createGenerationFinalizer({ db, bus, generations, pricing: deps.pricing });
+  const finalize = createGenerationFinalizer({ db, bus, generations, pricing: deps.pricing, events });
   const runner = createGenerationRunner({
     db,
     bus,
@@ -49,6 +52,7 @@ export function createCreationModule(deps: {
     runnerId,
     timing: { flushMs: 150, flushChars: 400, heartbeatMs: HEARTBEAT_MS },
     logError,
+    events,
   });
   const creation = createCreationService({
     db,

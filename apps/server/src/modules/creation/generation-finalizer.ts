@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../db/event-bus.ts';
+import type { GenerationEvents } from '../../lib/metrics.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import type { CreationRepository } from './creation.repository.ts';
 import { GENERATION_CHANNEL, type GenerationMessage } from './generation-events.ts';
@@ -21,6 +22,7 @@ export function createGenerationFinalizer(deps: {
   bus: Pick<EventBus, 'publish'>;
   generations: CreationRepository;
   pricing: Pick<PricingService, 'refund'>;
+  events?: Pick<GenerationEvents, 'ended'>;
 }) {
   const { db, generations, pricing } = deps;
 
@@ -51,6 +53,7 @@ export function createGenerationFinalizer(deps: {
       return { status, error, refunded };
     });
     if (result) {
+      deps.events?.ended('script', result);
       const message: GenerationMessage = { type: 'end' };
       await deps.bus.publish(GENERATION_CHANNEL, id, message).catch(() => {});
     }

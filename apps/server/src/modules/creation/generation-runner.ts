@@ -6,6 +6,7 @@ import { retimeScenes } from '../../generation/analysis/timing.ts';
 import { GenerationError, type ScriptTask } from '../../generation/generation-provider.ts';
 import { scriptFindings } from '../../generation/quality/quality-gate.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { GenerationEvents } from '../../lib/metrics.ts';
 import type { CreationRepository } from './creation.repository.ts';
 import { GENERATION_CHANNEL, type GenerationMessage } from './generation-events.ts';
 import type { GenerationFinalizer } from './generation-finalizer.ts';
@@ -65,6 +66,7 @@ export function createGenerationRunner(deps: {
   runnerId: string;
   timing: RunnerTiming;
   logError: (message: string, details: Record<string, unknown>) => void;
+  events?: Pick<GenerationEvents, 'started'>;
 }) {
   const { db, generations, scripts, runnerId, timing } = deps;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -192,6 +194,7 @@ export function createGenerationRunner(deps: {
   return {
     /** Starts a generation in the background; the caller does not wait for it. */
     start(job: RunJob): void {
+      deps.events?.started('script');
       const controller = new AbortController();
       const done = run(job, controller)
         .catch((error) => deps.logError('generation run crashed', { generationId: job.id, error }))

@@ -9,6 +9,7 @@ import { type PersonaAnalyzeInput, personaDraftSchema } from '@app/contract/gene
 import type { Db } from '../../db/database.ts';
 import { GenerationError, type GenerationProvider } from '../../generation/generation-provider.ts';
 import { AppError, notFound, unprocessable, withCause } from '../../lib/errors.ts';
+import type { GenerationEvents } from '../../lib/metrics.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { HEARTBEAT_MS, STALE_SEC } from '../creation/creation.module.ts';
 import { type PricingService, refundFailure } from '../pricing/pricing.service.ts';
@@ -61,8 +62,12 @@ export function createPersonaService(deps: {
   heartbeatMs?: number;
   staleSec?: number;
   logError?: (message: string, details: Record<string, unknown>) => void;
+  /** Started / ended analyses, for the metrics. */
+  events?: GenerationEvents;
 }) {
   const { db, personas, pricing } = deps;
+  /** Analyses in progress on this instance (read by the metrics). */
+  let running = 0;
   const runnerId = deps.runnerId ?? randomUUID();
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   const staleSec = deps.staleSec ?? STALE_SEC;
@@ -83,13 +88,15 @@ export function createPersonaService(deps: {
     owner: { runnerId: string } | { staleSec: number },
     reason: string,
   ): Promise<{ refunded: number } | null> {
-    return db.transaction(async (tx) => {
+    const closed = await db.transaction(async (tx) => {
       const row = await personas.lockRunningAnalysis(tx, id, owner);
       if (!row) return null;
       await personas.finishAnalysis(tx, id, { status: 'failed', error: reason, refunded: row.charged });
       await pricing.refund(tx, { userId: row.userId, amount: row.charged, refId: id });
       return { refunded: row.charged };
     });
+    if (closed) deps.events?.ended('persona', { status: 'failed', refunded: closed.refunded });
+    return closed;
   }
 
   function failure(charged: number, refundError: unknown, cause: unknown): AppError {
@@ -114,6 +121,10 @@ export function createPersonaService(deps: {
   return {
     runnerId,
 
+    get runningCount(): number {
+      return running;
+    },
+
     async analyze(userId: string, input: PersonaAnalyzeInput, hooks: AnalyzeHooks = {}): Promise<Persona> {
       const existing = await personas.countByUser(db, userId);
       if (existing >= PERSONA_MAX_PER_USER) {
@@ -130,6 +141,7 @@ export function createPersonaService(deps: {
         await personas.insertAnalysis(tx, { id, userId, charged: cost, runnerId });
         return cost;
       });
+      deps.events?.started('persona');
       hooks.onStart?.();
       const controller = new AbortController();
       const heartbeat = setInterval(() => {
@@ -140,6 +152,7 @@ export function createPersonaService(deps: {
           })
           .catch((error) => logError('persona analysis heartbeat failed', { analysisId: id, error }));
       }, heartbeatMs);
+      running++;
       try {
         const draft = personaDraftSchema.parse(
           // Seeded by how many the user has: analysing the same account again gives a fresh take.
@@ -168,6 +181,7 @@ export function createPersonaService(deps: {
           await personas.finishAnalysis(tx, id, { status: 'done', error: null, refunded: 0 });
           return inserted;
         });
+        deps.events?.ended('persona', { status: 'done', refunded: 0 });
         return toPersona(row);
       } catch (cause) {
         let refundError: unknown = null;
@@ -179,6 +193,7 @@ export function createPersonaService(deps: {
         }
         throw failure(charged, refundError, cause);
       } finally {
+        running--;
         clearInterval(heartbeat);
       }
     },
