@@ -4,10 +4,10 @@
 // may connect may read the data directory anyway. It also tells db:restore, and a second server,
 // that the directory is in use.
 import { createWriteStream, existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { createServer, get } from 'node:http';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -32,8 +32,10 @@ export interface BackupChannel {
 
 /**
  * Opens the channel for a data directory before the database is opened, refusing when another
- * server answers there: two processes on one PGlite directory corrupt it. Without a usable socket
- * path (too long) the server runs without online backups and says so; undefined is returned.
+ * server answers there: two processes on one PGlite directory corrupt it. When the socket cannot be
+ * made (path too long, no permission) the server runs without online backups, says so, and
+ * undefined is returned; db:backup then refuses rather than open the directory beside it
+ * (PGlite's postmaster.pid tells it the directory is in use).
  */
 export async function openBackupChannel(dataDir: string): Promise<BackupChannel | undefined> {
   const path = backupSocketPath(dataDir);
@@ -46,6 +48,8 @@ export async function openBackupChannel(dataDir: string): Promise<BackupChannel 
   }
   // Left behind by a server that did not stop cleanly.
   await rm(path, { force: true });
+  // On a fresh install the data directory (and its parent) is made only when PGlite opens it.
+  await mkdir(dirname(path), { recursive: true });
 
   let served: { client: PGlite; log: Log } | undefined;
   const server = createServer((req, res) => {
@@ -61,17 +65,14 @@ export async function openBackupChannel(dataDir: string): Promise<BackupChannel 
     const started = Date.now();
     dumpPglite(client)
       .then(async (tar) => {
-        const lockedMs = Date.now() - started;
+        const dumpMs = Date.now() - started;
         res.writeHead(200, { 'content-type': 'application/gzip' });
         await pipeline(
           Readable.from(Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength)),
           createGzip(),
           res,
         );
-        log.info(
-          { bytes: tar.byteLength, lockedMs, ms: Date.now() - started },
-          'backup: data directory sent',
-        );
+        log.info({ bytes: tar.byteLength, dumpMs, ms: Date.now() - started }, 'backup: data directory sent');
       })
       .catch((error: unknown) => {
         log.error({ err: error }, 'backup failed');
@@ -87,10 +88,17 @@ export async function openBackupChannel(dataDir: string): Promise<BackupChannel 
   } finally {
     process.umask(umask);
   }
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    console.warn(
+      `无法建立备份通道（${path}：${(error as Error).message}）：服务运行时 npm run db:backup 不可用`,
+    );
+    return undefined;
+  }
   return {
     serve(client, log) {
       served = { client, log };

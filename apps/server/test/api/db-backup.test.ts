@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -76,14 +76,14 @@ describe.skipIf(onPostgres())('backups of the embedded database (db:backup, db:r
   let bob: TestUser;
   const backupFile = () => join(dir, 'backup.tar.gz');
 
-  /** The app on the data directory with its backup channel, as server.ts runs it. */
+  /** The app on the data directory with its backup channel, in server.ts's order. */
   async function start(): Promise<TestApp> {
     const fresh = !existsSync(dataDir);
+    const channel = (await openBackupChannel(dataDir))!;
     const database = await openPglite({
       dataDir,
       loadDataDir: fresh ? new Blob([readFileSync(inject('pgliteDump')!)]) : undefined,
     });
-    const channel = (await openBackupChannel(dataDir))!;
     const t = await createTestApp({}, { database });
     channel.serve(pgliteClient(database), t.app.log);
     running = { t, database, channel };
@@ -123,7 +123,8 @@ describe.skipIf(onPostgres())('backups of the embedded database (db:backup, db:r
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'db-backup-'));
-    dataDir = join(dir, 'pglite');
+    // Not there yet, nor its parent: as on a fresh install.
+    dataDir = join(dir, 'data', 'pglite');
     env = { PGLITE_DIR: dataDir };
   });
   afterAll(async () => {
@@ -199,7 +200,7 @@ describe.skipIf(onPostgres())('backups of the embedded database (db:backup, db:r
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/用户 2 个，订单 1 个，脚本 1 个/);
-    expect((await readdir(dir)).sort()).toEqual(['backup.tar.gz', 'pglite']);
+    expect((await readdir(dirname(dataDir))).sort()).toEqual(['pglite']);
 
     t = await start();
     expect(await aliceSees(t)).toEqual(atBackup);
@@ -251,7 +252,7 @@ describe.skipIf(onPostgres())('backups of the embedded database (db:backup, db:r
     expect(missing.stderr).toMatch(/找不到备份文件/);
 
     expect(await fingerprint(dataDir)).toEqual(before);
-    expect((await readdir(dir)).filter((name) => name.startsWith('pglite'))).toEqual(['pglite']);
+    expect(await readdir(dirname(dataDir))).toEqual(['pglite']);
   }, 120_000);
 
   it('refuses while something else may have the directory open (postmaster.pid, no server)', async () => {

@@ -1,10 +1,10 @@
 import { type AdminOrderDetail, type OrderRefund, paymentProviderNames } from '@app/contract';
 import { Descriptions, Empty, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { OrderStatusTag } from '@/components/order-status-tag';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { Buyer } from './buyer';
 import { CommissionStatusTag } from './commission-status-tag';
-import { OrderStatusTag } from './order-status-tag';
 import { RefundStatusTag } from './refund-status-tag';
 
 const Mono = ({ children, copy }: { children: string; copy?: boolean }) => (

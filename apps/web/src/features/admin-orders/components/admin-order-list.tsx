@@ -1,11 +1,11 @@
 import type { AdminOrder } from '@app/contract';
 import { Button, Empty } from 'antd';
+import { OrderStatusTag } from '@/components/order-status-tag';
 import { ResponsiveList } from '@/components/responsive-list';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { type AdminOrderFilters, hasFilters, toListQuery } from '../lib/filters';
 import { Buyer } from './buyer';
-import { OrderStatusTag } from './order-status-tag';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
 

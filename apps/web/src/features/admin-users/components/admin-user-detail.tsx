@@ -1,10 +1,15 @@
-import { type AdminUserDetail, type LedgerEntry, type Order, orderStatusNames } from '@app/contract';
+import {
+  type AdminUserDetail,
+  type LedgerEntry,
+  ledgerLabel,
+  type Order,
+  orderStatusNames,
+} from '@app/contract';
 import { Alert, Button, Descriptions, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatNumber, formatYuan } from '@/lib/format';
-import { ledgerLabel } from '../lib/ledger-label';
 import { UserFlagTags } from './user-flag-tags';
 import { UserIdentity } from './user-identity';
 

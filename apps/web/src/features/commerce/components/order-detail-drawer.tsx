@@ -1,7 +1,7 @@
 import type { Order } from '@app/contract';
 import { Button, Descriptions, Drawer, Grid } from 'antd';
+import { OrderStatusTag } from '@/components/order-status-tag';
 import { formatDateTime, formatYuan } from '@/lib/format';
-import { OrderStatusTag } from './order-status-tag';
 
 /** Every field of one order; a pending one can be paid from here. */
 export function OrderDetailDrawer({

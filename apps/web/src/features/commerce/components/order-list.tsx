@@ -1,10 +1,10 @@
 import { type Order, type OrderStatus, orderStatusNames } from '@app/contract';
 import { Button, Empty, Segmented } from 'antd';
 import { useState } from 'react';
+import { OrderStatusTag } from '@/components/order-status-tag';
 import { ResponsiveList } from '@/components/responsive-list';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useOrders } from '../api/get-orders';
-import { OrderStatusTag } from './order-status-tag';
 import './order-list.css';
 
 const PAGE_SIZE = 10;

@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '@app/contract';
+import { type LedgerEntry, ledgerLabel } from '@app/contract';
 import { Empty } from 'antd';
 import { useState } from 'react';
 import { ResponsiveList } from '@/components/responsive-list';
@@ -7,22 +7,6 @@ import { useLedger } from '../api/get-ledger';
 import './ledger-list.css';
 
 const PAGE_SIZE = 20;
-
-/** A refund with a positive delta returns a failed generation's credits; negative, a refunded order. */
-export function ledgerLabel(entry: Pick<LedgerEntry, 'reason' | 'delta'>): string {
-  switch (entry.reason) {
-    case 'signup_bonus':
-      return '新用户赠送';
-    case 'purchase':
-      return entry.delta >= 0 ? '购买点数' : '购买撤销';
-    case 'generation':
-      return '创作消耗';
-    case 'refund':
-      return entry.delta >= 0 ? '生成失败退还' : '订单退款扣回';
-    case 'grant':
-      return '系统赠送';
-  }
-}
 
 /** The credit ledger, newest first, paged: every change of the balance and the balance after it. */
 export function LedgerList() {
