@@ -477,6 +477,22 @@ describe('deployment: nginx (HTTPS) → three instances → PostgreSQL', () => {
     return steps.join('; ');
   }
 
+  /** Waits until nginx's access log shows `instance` answering a request 200 again. */
+  async function servedThroughNginx(instance: AppInstance, timeoutMs = 15_000) {
+    const address = `127.0.0.1:${instance.port}`;
+    const from = nginx.accessLog().length;
+    const deadline = Date.now() + timeoutMs;
+    while (
+      !nginx
+        .accessLog()
+        .slice(from)
+        .some((entry) => entry.upstream_addr.split(', ').at(-1) === address && entry.status === 200)
+    ) {
+      if (Date.now() > deadline) throw new Error(`nginx did not send ${instance.name} a request again`);
+      await sleep(100);
+    }
+  }
+
   it('(d) a rolling restart (SIGTERM, exit, start, ready) under steady GET traffic fails no request', async () => {
     const { token } = await login('滚动重启');
     const traffic = steadyTraffic(token, [
@@ -487,7 +503,10 @@ describe('deployment: nginx (HTTPS) → three instances → PostgreSQL', () => {
     let steps = '';
     try {
       await sleep(500);
-      steps = await rollingRestart();
+      // nginx only learns an instance is back by sending it a request after fail_timeout; the
+      // next instance goes out only once this one answers through nginx again, or two would be
+      // out of rotation at once and a hiccup on the third leaves no live upstream (502).
+      steps = await rollingRestart({ after: (instance) => servedThroughNginx(instance) });
       await sleep(500);
     } finally {
       const result = await traffic.stop();
