@@ -115,6 +115,7 @@ describe('referral money: property test (fast-check)', () => {
       referrerOf: createUserLookupRepository().referrerOf,
       rate: RATE,
       settlementDays: 7,
+      audit: t.app.container.audit,
       now: () => new Date(clock),
     });
   });

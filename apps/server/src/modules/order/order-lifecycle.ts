@@ -5,7 +5,7 @@ import type { ConfirmedPayment, PaymentProvider } from '../../providers/payment/
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { OrderRepository } from './order.repository.ts';
 import type { OrderRow } from './order.tables.ts';
-import { ORDER_STATUS_CHANNEL, type OrderPaidListener } from './order.types.ts';
+import { type OrderPaidListener, publishOrderStatus } from './order.types.ts';
 
 export interface LifecycleDeps {
   db: Db;
@@ -49,12 +49,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export function createOrderLifecycle(deps: LifecycleDeps) {
   const { db, orders, wallet, bus } = deps;
 
-  const publish = (row: OrderRow) =>
-    bus
-      .publish(ORDER_STATUS_CHANNEL, row.id, { status: row.status, paidAt: row.paidAt?.toISOString() })
-      .catch(() => {
-        // The browser also re-reads the order; a lost event only delays the screen.
-      });
+  const publish = (row: OrderRow) => publishOrderStatus(bus, row);
 
   /**
    * "Order paid", for every provider: pending (or closed) → paid, credits and their ledger row,

@@ -11,7 +11,7 @@ import {
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { OrderRepository } from './order.repository.ts';
 import type { OrderRow } from './order.tables.ts';
-import { ORDER_STATUS_CHANNEL, type OrderRefundedListener } from './order.types.ts';
+import { type OrderRefundedListener, publishOrderStatus } from './order.types.ts';
 import type { OrderRefundRepository } from './order-refund.repository.ts';
 import type { OrderRefundRow } from './order-refund.tables.ts';
 
@@ -52,12 +52,7 @@ export function createRefundFinalizer(deps: {
   const { db, orders, refunds, wallet, provider } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const publish = (row: OrderRow) =>
-    deps.bus
-      .publish(ORDER_STATUS_CHANNEL, row.id, { status: row.status, paidAt: row.paidAt?.toISOString() })
-      .catch(() => {
-        // The buyer's screen also re-reads the order; a lost event only delays it.
-      });
+  const publish = (row: OrderRow) => publishOrderStatus(deps.bus, row);
 
   async function finish(
     found: OrderRefundRow,

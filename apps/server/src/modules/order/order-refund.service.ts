@@ -79,9 +79,15 @@ export function createOrderRefundService(deps: {
   const now = deps.now ?? (() => new Date());
   const finalizer = createRefundFinalizer({ ...deps, onRefunded: deps.onRefunded ?? [] });
 
+  /** The order number as stored (upper case), or a 404 for one that cannot exist. */
+  function orderNoOf(given: string): string {
+    const no = given.trim().toUpperCase();
+    if (!isOrderNo(no)) throw notFound(REFUND_ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+    return no;
+  }
+
   async function findOrder(orderNo: string): Promise<OrderRow> {
-    const no = orderNo.trim().toUpperCase();
-    const row = isOrderNo(no) ? await orders.findByOrderNo(db, no) : undefined;
+    const row = await orders.findByOrderNo(db, orderNoOf(orderNo));
     if (!row) throw notFound(REFUND_ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
     return row;
   }
@@ -175,11 +181,10 @@ export function createOrderRefundService(deps: {
      * out_refund_no, which the provider treats as the same refund.
      */
     async request(adminId: string, orderNo: string, input: RefundCreateInput, log?: RefundLog) {
-      const order = await findOrder(orderNo);
-      const started = await start(adminId, order.orderNo, input);
+      const started = await start(adminId, orderNoOf(orderNo), input);
       if (started.refund.status === 'processing') await finalizer.submit(started.refund, started.order, log);
       const latest = (await refunds.findByOutRefundNo(db, started.refund.outRefundNo)) ?? started.refund;
-      const [view] = await views([latest], order.orderNo);
+      const [view] = await views([latest], started.order.orderNo);
       return view!;
     },
 

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database.ts';
+import type { EventBus } from '../../db/event-bus.ts';
 import type { OrderRow } from './order.tables.ts';
 
 /**
@@ -22,3 +23,13 @@ export type OrderRefundedListener = (tx: Tx, order: OrderRow, refund: RefundedSh
 
 /** Published on the bus (channel order_status, key = order id) after a change commits. */
 export const ORDER_STATUS_CHANNEL = 'order_status';
+
+/**
+ * Tells every instance's open order streams the order's new status. Never throws: the buyer's
+ * screen also re-reads the order, so a lost event only delays it.
+ */
+export function publishOrderStatus(bus: Pick<EventBus, 'publish'>, row: OrderRow): Promise<void> {
+  return bus
+    .publish(ORDER_STATUS_CHANNEL, row.id, { status: row.status, paidAt: row.paidAt?.toISOString() })
+    .catch(() => {});
+}

@@ -43,7 +43,7 @@ export function createCommissionService(deps: {
   rate: number;
   settlementDays: number;
   /** An admin's "settle now" is recorded in each batch's transaction; the timer's sweep is not. */
-  audit?: Pick<AuditService, 'record'>;
+  audit: Pick<AuditService, 'record'>;
   now?: () => Date;
 }) {
   const { db, commissions, wallet } = deps;
@@ -208,7 +208,6 @@ export function createCommissionService(deps: {
      */
     settleNow(adminId: string): Promise<number> {
       const { audit } = deps;
-      if (!audit) throw new Error('settleNow needs the audit service');
       const asOf = now();
       return settleBatches(asOf, async (tx, settled) => {
         const amountCents = settled.reduce((sum, c) => sum + c.amountCents, 0);
