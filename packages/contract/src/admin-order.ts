@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema, text } from './common.ts';
+import { calendarDaySchema, pageQuerySchema, pageSchema, text } from './common.ts';
 import { orderStatusSchema } from './order.ts';
 import { orderRefundSchema } from './refund.ts';
 
@@ -10,16 +10,6 @@ export const ORDER_NO_PATTERN = /^JB\d{22}$/;
 export const isOrderNo = (keyword: string) => ORDER_NO_PATTERN.test(keyword.toUpperCase());
 
 export const ADMIN_ORDER_KEYWORD_MAX = 64;
-
-const DAY_MESSAGE = '日期格式应为 YYYY-MM-DD，且是真实存在的日期';
-
-/** A China calendar day, YYYY-MM-DD, that exists (2024-02-30 does not). */
-const chinaDaySchema = text({ error: DAY_MESSAGE })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE)
-  .refine((day) => {
-    const ms = Date.parse(`${day}T00:00:00.000Z`);
-    return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
-  }, DAY_MESSAGE);
 
 /**
  * GET /admin/orders: newest first. `keyword` is a whole order number, a user id, or part of a
@@ -35,8 +25,8 @@ export const adminOrderListQuerySchema = pageQuerySchema
     status: orderStatusSchema.optional(),
     productId: z.uuid({ error: '商品编号有误' }).optional(),
     productName: text({ error: '商品名称必须是文字' }).trim().max(40, '商品名称最多 40 个字').optional(),
-    from: chinaDaySchema.optional(),
-    to: chinaDaySchema.optional(),
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
   })
   .strict()
   .refine((q) => !q.from || !q.to || q.from <= q.to, {

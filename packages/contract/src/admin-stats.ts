@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common.ts';
+import { calendarDaySchema } from './common.ts';
 
 /** How the admin's business figures are grouped: China days, ISO weeks (Monday first), months. */
 export const statsGranularitySchema = z.enum(['day', 'week', 'month'], {
@@ -19,16 +19,6 @@ export const STATS_RANGE_MAX_DAYS = 366;
 export const STATS_DEFAULT_DAYS = 30;
 
 const DAY_MS = 86_400_000;
-
-/** Whether YYYY-MM-DD names a real calendar day (2026-02-30 does not). */
-function isCalendarDay(value: string): boolean {
-  const time = Date.parse(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
-const calendarDay = text({ error: '日期格式应为 YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
-  .refine(isCalendarDay, '日期不存在，请检查年月日');
 
 /** Days from `from` to `to`, both included (1 when they are the same day). */
 export function statsRangeDays(from: string, to: string): number {
@@ -51,8 +41,8 @@ export function statsRangeProblem(from: string, to: string): string | null {
 export const statsQuerySchema = z
   .object({
     granularity: statsGranularitySchema.default('day'),
-    from: calendarDay.optional(),
-    to: calendarDay.optional(),
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
   })
   .strict()
   .superRefine((q, ctx) => {

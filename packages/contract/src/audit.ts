@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema, text } from './common.ts';
+import { calendarDaySchema, pageQuerySchema, pageSchema, text } from './common.ts';
 
 /** Every kind of admin action the audit log records. */
 export const auditActionSchema = z.enum(
@@ -46,6 +46,8 @@ export const auditEntrySchema = z.object({
   action: auditActionSchema,
   targetType: auditTargetTypeSchema,
   targetId: z.string(),
+  /** A readable name for the target where it has one (a user's nickname), else null. */
+  targetLabel: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   note: z.string().nullable(),
@@ -54,11 +56,6 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditEntryPageSchema = pageSchema(auditEntrySchema);
 
-const isoDate = text({ error: '日期格式应为 YYYY-MM-DD' }).regex(
-  /^\d{4}-\d{2}-\d{2}$/,
-  '日期格式应为 YYYY-MM-DD',
-);
-
 /** GET /admin/audit: newest first; dates are China days, `to` inclusive. */
 export const auditListQuerySchema = pageQuerySchema
   .extend({
@@ -66,8 +63,8 @@ export const auditListQuerySchema = pageQuerySchema
     targetType: auditTargetTypeSchema.optional(),
     targetId: text({ error: '对象编号必须是文字' }).trim().max(80, '对象编号最多 80 个字符').optional(),
     actorId: z.uuid({ error: '操作人编号有误' }).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
   })
   .strict();
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

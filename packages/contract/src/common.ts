@@ -132,3 +132,14 @@ export const idParamsSchema = z.object({ id: idSchema });
 
 /** ISO-8601 timestamps travel as strings. */
 export const isoDateSchema = z.string();
+
+/** Whether YYYY-MM-DD names a real calendar day (2026-02-30 does not). */
+function isCalendarDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/** A day of the calendar as filters take it, YYYY-MM-DD, that exists. */
+export const calendarDaySchema = text({ error: '日期格式应为 YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+  .refine(isCalendarDay, '日期不存在，请检查年月日');

@@ -91,7 +91,7 @@ describe('admin audit log: every admin action leaves one entry, in its own trans
   });
 
   it('internal-member decisions: one entry per applicant, the batch ones noted as such', async () => {
-    const [a, b, c] = [await t.signIn(), await t.signIn(), await t.signIn()];
+    const [a, b, c] = [await t.signIn({ nickname: '申请人甲' }), await t.signIn(), await t.signIn()];
     for (const user of [a, b, c]) await applyInternal(user);
 
     const one = await t.call({
@@ -107,6 +107,8 @@ describe('admin audit log: every admin action leaves one entry, in its own trans
         action: 'internal.decide',
         targetType: 'user',
         targetId: a.id,
+        // A user acted on is named, so the log reads without looking ids up.
+        targetLabel: '申请人甲',
         before: { status: 'pending' },
         after: { status: 'approved' },
         note: null,

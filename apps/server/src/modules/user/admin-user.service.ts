@@ -12,24 +12,6 @@ import type { UserEvents } from './user-events.ts';
 
 export const ADMIN_USER_NOT_FOUND_MESSAGE = '用户不存在，请核对用户编号';
 
-type LedgerRow = {
-  id: number;
-  delta: number;
-  balanceAfter: number;
-  reason: LedgerEntry['reason'];
-  refId: string | null;
-  createdAt: Date;
-};
-
-const toLedgerEntry = (row: LedgerRow): LedgerEntry => ({
-  id: String(row.id),
-  delta: row.delta,
-  balanceAfter: row.balanceAfter,
-  reason: row.reason,
-  refId: row.refId,
-  createdAt: row.createdAt.toISOString(),
-});
-
 /**
  * 用户管理: the admin's search and detail of users, and the two things an admin changes on an
  * account, each recorded in the audit log in its own transaction:
@@ -46,7 +28,7 @@ export function createAdminUserService(deps: {
   /** The latest orders of a user (the order module's own list). */
   ordersOf: (userId: string, count: number) => Promise<Page<Order>>;
   /** The latest credit movements of a user (the wallet's ledger). */
-  ledgerOf: (userId: string, count: number) => Promise<{ items: LedgerRow[]; total: number }>;
+  ledgerOf: (userId: string, count: number) => Promise<Page<LedgerEntry>>;
   /** The latest "disabled" entry of the audit log: why, and which admin. */
   lastDisable: (userId: string) => Promise<{ note: string | null; actorNickname: string } | undefined>;
   personasCount: (userId: string) => Promise<number>;
@@ -133,7 +115,7 @@ export function createAdminUserService(deps: {
         ordersCount: orders.total,
         orders: orders.items,
         ledgerCount: ledger.total,
-        ledger: ledger.items.map(toLedgerEntry),
+        ledger: ledger.items,
       };
     },
 

@@ -1,19 +1,8 @@
-import { goodsWalletSchema, type LedgerEntry, ledgerPageSchema, ledgerQuerySchema } from '@app/contract';
+import { goodsWalletSchema, ledgerPageSchema, ledgerQuerySchema } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../../plugins/auth.plugin.ts';
 import type { WalletService } from './wallet.service.ts';
-
-type LedgerRow = Awaited<ReturnType<WalletService['listLedger']>>['items'][number];
-
-const toEntry = (row: LedgerRow): LedgerEntry => ({
-  id: String(row.id),
-  delta: row.delta,
-  balanceAfter: row.balanceAfter,
-  reason: row.reason,
-  refId: row.refId,
-  createdAt: row.createdAt.toISOString(),
-});
 
 /** The goods wallet (generation credits): balance and the append-only ledger, newest first. */
 export function walletRoutes(
@@ -47,8 +36,7 @@ export function walletRoutes(
     preHandler: app.requireUser,
     handler: async (req) => {
       const { page, pageSize } = req.query;
-      const { items, total } = await deps.wallet.listLedger(currentUser(req).id, page, pageSize);
-      return { items: items.map(toEntry), total, page, pageSize };
+      return deps.wallet.listLedger(currentUser(req).id, page, pageSize);
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { LedgerEntry, Page } from '@app/contract';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { CreditReason, WalletRepository } from './wallet.repository.ts';
@@ -46,8 +47,22 @@ export function createWalletService(deps: { db: Db; wallets: WalletRepository })
     ledgerSum(userId: string) {
       return wallets.ledgerSum(db, userId);
     },
-    listLedger(userId: string, page: number, pageSize: number) {
-      return wallets.listLedger(db, userId, page, pageSize);
+    /** A user's credit ledger, newest first, as the contract shows it. */
+    async listLedger(userId: string, page: number, pageSize: number): Promise<Page<LedgerEntry>> {
+      const { items, total } = await wallets.listLedger(db, userId, page, pageSize);
+      return {
+        items: items.map((row) => ({
+          id: String(row.id),
+          delta: row.delta,
+          balanceAfter: row.balanceAfter,
+          reason: row.reason,
+          refId: row.refId,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        total,
+        page,
+        pageSize,
+      };
     },
   };
 }

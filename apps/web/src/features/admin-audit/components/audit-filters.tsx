@@ -1,9 +1,7 @@
 import { type AuditAction, auditActionNames } from '@app/contract';
-import { Button, DatePicker, type DatePickerProps, Grid, Input, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
-
-// One day as the pickers hold it (antd's date type), named without importing the date library.
-type Day = Parameters<NonNullable<DatePickerProps['disabledDate']>>[0];
+import { type Day, DayRangePicker, dayText } from '@/components/day-range-picker';
 
 /** What the admin has chosen above the log; empty means "all". Days are China days, `to` included. */
 export interface AuditFilters {
@@ -31,7 +29,6 @@ export function AuditFiltersBar({
   value: AuditFilters;
   onChange: (next: AuditFilters) => void;
 }) {
-  const wide = Grid.useBreakpoint().md ?? true;
   const [targetId, setTargetId] = useState(value.targetId ?? '');
   const [from, setFrom] = useState<Day | null>(null);
   const [to, setTo] = useState<Day | null>(null);
@@ -43,8 +40,8 @@ export function AuditFiltersBar({
     setFrom(nextFrom);
     setTo(nextTo);
     set({
-      from: nextFrom?.format('YYYY-MM-DD') || undefined,
-      to: nextTo?.format('YYYY-MM-DD') || undefined,
+      from: dayText(nextFrom),
+      to: dayText(nextTo),
     });
   };
   const reset = () => {
@@ -65,32 +62,13 @@ export function AuditFiltersBar({
         value={value.action}
         onChange={(action) => set({ action })}
       />
-      {wide ? (
-        <DatePicker.RangePicker
-          className="al-filters__dates"
-          placeholder={['开始日期', '结束日期']}
-          value={[from, to]}
-          allowEmpty={[true, true]}
-          onChange={(days) => setDays(days?.[0] ?? null, days?.[1] ?? null)}
-        />
-      ) : (
-        <div className="al-filters__dates al-filters__dates--split">
-          <DatePicker
-            placeholder="开始日期"
-            inputReadOnly
-            value={from}
-            disabledDate={(d) => Boolean(to && d.isAfter(to, 'day'))}
-            onChange={(day) => setDays(day ?? null, to)}
-          />
-          <DatePicker
-            placeholder="结束日期"
-            inputReadOnly
-            value={to}
-            disabledDate={(d) => Boolean(from && d.isBefore(from, 'day'))}
-            onChange={(day) => setDays(from, day ?? null)}
-          />
-        </div>
-      )}
+      <DayRangePicker
+        className="al-filters__dates"
+        placeholders={['开始日期', '结束日期']}
+        from={from}
+        to={to}
+        onChange={setDays}
+      />
       <Input.Search
         className="al-filters__target"
         placeholder="订单号 / 用户编号 / 申请编号"

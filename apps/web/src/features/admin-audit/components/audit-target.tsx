@@ -13,7 +13,10 @@ export function AuditTarget({ entry, onPick }: { entry: AuditEntry; onPick: (tar
   }
   return (
     <span className="al-target">
-      <span className="al-target__kind">{kind}</span>
+      <span className="al-target__kind">
+        {kind}
+        {entry.targetLabel && <span className="al-target__label">{entry.targetLabel}</span>}
+      </span>
       <span className="al-target__number">
         <Tooltip title="只看该对象的记录">
           <Typography.Link className="al-target__id" onClick={() => onPick(entry.targetId)}>

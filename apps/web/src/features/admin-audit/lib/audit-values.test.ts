@@ -9,6 +9,7 @@ const entry = (e: Partial<AuditEntry>): AuditEntry => ({
   action: 'withdrawal.decide',
   targetType: 'withdrawal',
   targetId: 'w1',
+  targetLabel: null,
   before: null,
   after: null,
   note: null,

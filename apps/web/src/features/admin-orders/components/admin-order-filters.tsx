@@ -1,11 +1,9 @@
 import { ADMIN_ORDER_KEYWORD_MAX, type OrderStatus, orderStatusNames } from '@app/contract';
-import { Button, DatePicker, type DatePickerProps, Grid, Input, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
+import { type Day, DayRangePicker, dayText } from '@/components/day-range-picker';
 import { useProductOptions } from '../api/get-product-options';
 import { type AdminOrderFilters, hasFilters } from '../lib/filters';
-
-// One day as the pickers hold it (antd's date type), named without importing the date library.
-type Day = Parameters<NonNullable<DatePickerProps['disabledDate']>>[0];
 
 const statusOptions = (Object.keys(orderStatusNames) as OrderStatus[]).map((s) => ({
   value: s,
@@ -24,7 +22,6 @@ export function AdminOrderFiltersBar({
   value: AdminOrderFilters;
   onChange: (next: AdminOrderFilters) => void;
 }) {
-  const wide = Grid.useBreakpoint().md ?? true;
   const products = useProductOptions();
   const [keyword, setKeyword] = useState(value.keyword ?? '');
   // The pickers' own values; the filters keep the YYYY-MM-DD text the server takes.
@@ -35,8 +32,8 @@ export function AdminOrderFiltersBar({
     setFrom(nextFrom);
     setTo(nextTo);
     set({
-      from: nextFrom?.format('YYYY-MM-DD') || undefined,
-      to: nextTo?.format('YYYY-MM-DD') || undefined,
+      from: dayText(nextFrom),
+      to: dayText(nextTo),
     });
   };
   const reset = () => {
@@ -78,32 +75,13 @@ export function AdminOrderFiltersBar({
         value={value.productId}
         onChange={(productId) => set({ productId })}
       />
-      {wide ? (
-        <DatePicker.RangePicker
-          className="ao-filters__dates"
-          placeholder={['下单开始日期', '结束日期']}
-          value={[from, to]}
-          allowEmpty={[true, true]}
-          onChange={(days) => setDays(days?.[0] ?? null, days?.[1] ?? null)}
-        />
-      ) : (
-        <div className="ao-filters__dates ao-filters__dates--split">
-          <DatePicker
-            placeholder="下单开始日期"
-            inputReadOnly
-            value={from}
-            disabledDate={(d) => Boolean(to && d.isAfter(to, 'day'))}
-            onChange={(day) => setDays(day ?? null, to)}
-          />
-          <DatePicker
-            placeholder="结束日期"
-            inputReadOnly
-            value={to}
-            disabledDate={(d) => Boolean(from && d.isBefore(from, 'day'))}
-            onChange={(day) => setDays(from, day ?? null)}
-          />
-        </div>
-      )}
+      <DayRangePicker
+        className="ao-filters__dates"
+        placeholders={['下单开始日期', '结束日期']}
+        from={from}
+        to={to}
+        onChange={setDays}
+      />
       {hasFilters(value) && (
         <Button className="ao-filters__reset" onClick={reset}>
           重置

@@ -1,11 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type StatsGranularity, statsGranularityNames } from '@app/contract';
-import { Button, DatePicker, type DatePickerProps, Grid, Segmented } from 'antd';
+import { Button, Segmented } from 'antd';
 import { useState } from 'react';
+import { type Day, DayRangePicker, dayText } from '@/components/day-range-picker';
 import { type DayRange, type RangePreset, rangePresets } from '../lib/stats-range';
-
-// One day as the pickers hold it (antd's date type), named without importing the date library.
-type Day = Parameters<NonNullable<DatePickerProps['disabledDate']>>[0];
 
 const granularities = (Object.keys(statsGranularityNames) as StatsGranularity[]).map((g) => ({
   value: g,
@@ -36,7 +34,6 @@ export function StatsToolbar({
   onExport: () => void;
   exporting: boolean;
 }) {
-  const wide = Grid.useBreakpoint().md ?? true;
   const [from, setFrom] = useState<Day | null>(null);
   const [to, setTo] = useState<Day | null>(null);
 
@@ -48,7 +45,7 @@ export function StatsToolbar({
       onChange({
         ...value,
         preset: null,
-        range: { from: nextFrom.format('YYYY-MM-DD'), to: nextTo.format('YYYY-MM-DD') },
+        range: { from: dayText(nextFrom)!, to: dayText(nextTo)! },
       });
     }
   };
@@ -73,37 +70,15 @@ export function StatsToolbar({
         value={value.preset ?? 0}
         onChange={(preset) => preset && choosePreset(preset)}
       />
-      {wide ? (
-        <DatePicker.RangePicker
-          className="st-toolbar__dates"
-          aria-label="自选日期"
-          placeholder={[value.range.from, value.range.to]}
-          value={[from, to]}
-          allowClear={false}
-          onChange={(days) => pickDays(days?.[0] ?? null, days?.[1] ?? null)}
-        />
-      ) : (
-        <div className="st-toolbar__dates st-toolbar__dates--split">
-          <DatePicker
-            placeholder={value.range.from}
-            aria-label="开始日期"
-            inputReadOnly
-            allowClear={false}
-            value={from}
-            disabledDate={(d) => Boolean(to && d.isAfter(to, 'day'))}
-            onChange={(day) => pickDays(day ?? null, to)}
-          />
-          <DatePicker
-            placeholder={value.range.to}
-            aria-label="结束日期"
-            inputReadOnly
-            allowClear={false}
-            value={to}
-            disabledDate={(d) => Boolean(from && d.isBefore(from, 'day'))}
-            onChange={(day) => pickDays(from, day ?? null)}
-          />
-        </div>
-      )}
+      <DayRangePicker
+        className="st-toolbar__dates"
+        placeholders={[value.range.from, value.range.to]}
+        labels={['开始日期', '结束日期']}
+        allowClear={false}
+        from={from}
+        to={to}
+        onChange={pickDays}
+      />
       <Button
         className="st-toolbar__export"
         icon={<DownloadOutlined />}
