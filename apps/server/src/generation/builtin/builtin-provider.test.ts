@@ -250,3 +250,18 @@ describe('the engine’s own sentences', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('builtin provider: the closing line', () => {
+  it('ends on another video, not this one put another way', async () => {
+    for (const platform of ['douyin', 'xiaohongshu'] as const) {
+      for (let variantIndex = 0; variantIndex < 3; variantIndex++) {
+        const draft = await provider.generateScript(
+          task({ topic: '面试被问缺点怎么答', templateId: 'kepu', platform, variantIndex }),
+        );
+        // "下期聊…" promises another video: it must not be this one's question again.
+        const next = /下期(?:聊聊|聊|讲)(.+)/.exec(draft.cta)?.[1] ?? '';
+        expect(next).not.toMatch(/被问缺点/);
+      }
+    }
+  });
+});

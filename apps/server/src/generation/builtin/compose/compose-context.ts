@@ -165,13 +165,25 @@ const SHORT_CTA: Record<CtaKind, string> = {
   visit: '{place}，想去就先收藏。',
 };
 
+/** Five characters in a row in common (e.g. 面试被问缺点) is the same question, not another one. */
+const SAME_QUESTION_RUN = 5;
+
+/** Whether `a` and `b` share `run` characters in a row (or one holds the other whole). */
+function sharesRun(a: string, b: string, run: number): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < run) return long.includes(short);
+  for (let i = 0; i + run <= short.length; i++) if (long.includes(short.slice(i, i + run))) return true;
+  return false;
+}
+
 /** The closing line in the platform's own manner, and a short one for short videos. */
 export function callToAction(ctx: ComposeContext, kind: CtaKind): Forms {
   const style = PLATFORM_STYLES[ctx.platform];
-  // "Next time" is another video: never the topic this one is about.
+  // "Next time" is another video: never the topic this one is about, nor the same question put
+  // another way ("面试被问缺点怎么答" → "面试被问缺点，别再说太追求完美").
   const plain = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '');
   const topic = plain(ctx.analysis.topic);
-  const next = ctx.m.ideas.find((i) => !topic.includes(plain(i)) && !plain(i).includes(topic));
+  const next = ctx.m.ideas.find((i) => !sharesRun(topic, plain(i), SAME_QUESTION_RUN));
   const slots = {
     idea: next ?? ctx.m.subject,
     subject: ctx.m.subject,
